@@ -1,0 +1,110 @@
+package db
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/uptrace/bun"
+
+	"kerf/internal/platform/auth"
+	"kerf/internal/platform/tenancy"
+)
+
+// Select starts a query over model's table that only sees the current tenant's rows
+// and hides soft-deleted ones. Stores use it (and Update, Delete, Count) instead of
+// bun's NewSelect so that no caller can forget the tenant.
+func Select(ctx context.Context, idb bun.IDB, model any) *bun.SelectQuery {
+	q := idb.NewSelect().Model(model)
+	return q.ApplyQueryBuilder(scope(ctx, q.GetModel()))
+}
+
+// Update starts an update of model scoped like Select.
+func Update(ctx context.Context, idb bun.IDB, model any) *bun.UpdateQuery {
+	q := idb.NewUpdate().Model(model)
+	return q.ApplyQueryBuilder(scope(ctx, q.GetModel()))
+}
+
+func scope(ctx context.Context, m bun.Model) func(bun.QueryBuilder) bun.QueryBuilder {
+	tm, ok := m.(bun.TableModel)
+	return func(qb bun.QueryBuilder) bun.QueryBuilder {
+		if !ok {
+			return qb
+		}
+		t := tm.Table()
+		if t.HasField("tenant_id") && tenancy.Filtered(ctx) {
+			if id := tenancy.ID(ctx); id != nil {
+				qb = qb.Where("?TableAlias.tenant_id = ?", *id)
+			} else {
+				qb = qb.Where("?TableAlias.tenant_id IS NULL")
+			}
+		}
+		if t.HasField("is_deleted") {
+			qb = qb.Where("?TableAlias.is_deleted = ?", false)
+		}
+		return qb
+	}
+}
+
+// Insert inserts model (a struct or slice pointer); the Entity hook fills the audit fields.
+func Insert(ctx context.Context, idb bun.IDB, model any) error {
+	if _, err := idb.NewInsert().Model(model).Exec(ctx); err != nil {
+		return fmt.Errorf("insert: %w", err)
+	}
+	return nil
+}
+
+// Stamped is a row with a concurrency stamp, as Entity is.
+type Stamped interface {
+	stamp() *Entity
+}
+
+func (e *Entity) stamp() *Entity { return e }
+
+// UpdateStamped writes the given columns of row when its stored concurrency stamp
+// equals expected (an empty expected skips the check), and gives it a new stamp.
+// A stale stamp answers ErrConflict; a missing row ErrNotFound.
+func UpdateStamped(ctx context.Context, idb bun.IDB, row Stamped, expected string, columns ...string) error {
+	e := row.stamp()
+	fresh := NewStamp()
+	e.ConcurrencyStamp = fresh
+	q := Update(ctx, idb, row).WherePK()
+	if expected != "" {
+		q = q.Where("?TableAlias.concurrency_stamp = ?", expected)
+	}
+	if len(columns) > 0 {
+		q = q.Column(append(columns, "concurrency_stamp", "last_modification_time", "last_modifier_id")...)
+	} else {
+		q = q.ExcludeColumn("id", "tenant_id", "creation_time", "creator_id", "is_deleted", "deleter_id", "deletion_time")
+	}
+	res, err := q.Exec(ctx)
+	if err != nil {
+		return fmt.Errorf("update: %w", err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		exists, err := Select(ctx, idb, row).WherePK().Exists(ctx)
+		if err != nil {
+			return fmt.Errorf("update: %w", err)
+		}
+		if exists {
+			return fmt.Errorf("update: stale concurrency stamp: %w", ErrConflict)
+		}
+		return fmt.Errorf("update: %w", ErrNotFound)
+	}
+	return nil
+}
+
+// SoftDelete marks row (with its id set) deleted, within the current tenant.
+func SoftDelete(ctx context.Context, idb bun.IDB, row Stamped) error {
+	e := row.stamp()
+	now := time.Now().UTC()
+	e.IsDeleted, e.DeletionTime, e.DeleterID = true, &now, auth.UserID(ctx)
+	res, err := Update(ctx, idb, row).WherePK().Column("is_deleted", "deletion_time", "deleter_id").Exec(ctx)
+	if err != nil {
+		return fmt.Errorf("delete: %w", err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return fmt.Errorf("delete: %w", ErrNotFound)
+	}
+	return nil
+}
