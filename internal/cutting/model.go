@@ -130,16 +130,16 @@ type Result struct {
 
 // Sheet is one board used and how it is cut.
 type Sheet struct {
-	Index      int     `json:"index"`
-	Board      int     `json:"board"` // index into the boards given to Solve
-	BoardID    string  `json:"boardId"`
-	Material   string  `json:"material"`
-	Thickness  float64 `json:"thickness"`
-	Length     float64 `json:"length"`
-	Width      float64 `json:"width"`
-	Pattern    int     `json:"pattern"`
-	Root       *Node   `json:"root"` // the trimmed usable area, root of the cut tree
-	Cuts       []Cut   `json:"cuts"` // the cuts in saw order
+	Index      int         `json:"index"`
+	Board      int         `json:"board"` // index into the boards given to Solve
+	BoardID    string      `json:"boardId"`
+	Material   string      `json:"material"`
+	Thickness  float64     `json:"thickness"`
+	Length     float64     `json:"length"`
+	Width      float64     `json:"width"`
+	Pattern    int         `json:"pattern"`
+	Root       *Node       `json:"root"` // the trimmed usable area, root of the cut tree
+	Cuts       []Cut       `json:"cuts"` // the cuts in saw order
 	Placements []Placement `json:"placements"`
 	Offcuts    []Offcut    `json:"offcuts"`
 	// Utilisation is parts area over board area (trim included in the board area).

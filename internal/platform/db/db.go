@@ -18,6 +18,8 @@ import (
 	"github.com/uptrace/bun/dialect/pgdialect"
 	"github.com/uptrace/bun/dialect/sqlitedialect"
 	_ "modernc.org/sqlite" // registers the "sqlite" driver
+
+	"kerf/internal/platform/apperr"
 )
 
 // Dialect names.
@@ -89,8 +91,8 @@ func (d *DB) InTx(ctx context.Context, fn func(ctx context.Context, tx bun.Tx) e
 
 // Errors stores return; the HTTP edge maps them to status codes.
 var (
-	ErrNotFound = errors.New("not found")
-	ErrConflict = errors.New("conflict")
+	ErrNotFound = apperr.ErrNotFound
+	ErrConflict = apperr.ErrConflict
 )
 
 // NotFound wraps sql.ErrNoRows into ErrNotFound and passes other errors through.

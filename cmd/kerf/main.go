@@ -1,0 +1,63 @@
+// Command kerf is the Kerf server and its tools: serve (the default), migrate, seed and
+// optimize.
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"os/signal"
+	"syscall"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	slog.SetDefault(slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelInfo})))
+	os.Exit(run(ctx, os.Args[1:], os.Stdout, os.Stderr))
+}
+
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	cmd := "serve"
+	if len(args) > 0 && len(args[0]) > 0 && args[0][0] != '-' {
+		cmd, args = args[0], args[1:]
+	}
+	var err error
+	switch cmd {
+	case "serve":
+		err = serve(ctx, args, stderr)
+	case "migrate":
+		err = migrate(ctx, args, stderr)
+	case "seed":
+		err = seed(ctx, args, stderr)
+	case "optimize":
+		return optimize(ctx, args, stdout, stderr)
+	case "help", "-h", "--help":
+		fmt.Fprintln(stdout, usage)
+		return 0
+	default:
+		fmt.Fprintf(stderr, "kerf: unknown command %q\n\n%s\n", cmd, usage)
+		return 2
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "kerf %s: %v\n", cmd, err)
+		return 1
+	}
+	return 0
+}
+
+const usage = `usage: kerf [command] [flags]
+
+commands:
+  serve     start the server (default): migrates, seeds, listens
+  migrate   apply database migrations and exit
+  seed      apply migrations and seed the demo data, then exit
+  optimize  run the panel-saw cutting optimiser on CSV files
+
+flags of serve, migrate and seed (with their environment equivalents):
+  --addr      KERF_ADDR      listen address (default 127.0.0.1:8080)
+  --database  KERF_DATABASE  sqlite://FILE (default sqlite://data/kerf.db) or postgres://...
+  --data-dir  KERF_DATA_DIR  folder for blobs and signing keys (default data)
+  --demo      KERF_DEMO      seed demo data into an empty database (default true)`

@@ -1,0 +1,256 @@
+// Package httpapi is the HTTP edge every module registers its operations on: a chi
+// router with huma for code-first OpenAPI, the ABP conventions (error shape, paging,
+// sorting, Accept-Language, __tenant) and an access rule on every operation.
+package httpapi
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"slices"
+	"sync"
+
+	"github.com/danielgtaylor/huma/v2"
+	"github.com/danielgtaylor/huma/v2/adapters/humachi"
+	"github.com/go-chi/chi/v5"
+
+	"kerf/internal/platform/apperr"
+	"kerf/internal/platform/audit"
+	"kerf/internal/platform/auth"
+	"kerf/internal/platform/localization"
+	"kerf/internal/platform/tenancy"
+)
+
+// Checker answers whether the caller holds any of the named permissions.
+type Checker interface {
+	IsGranted(ctx context.Context, p *auth.Principal, names ...string) (bool, error)
+}
+
+// Access is the rule an operation declares: public, any logged-in caller, or any of a
+// list of permissions.
+type Access struct {
+	public      bool
+	permissions []string
+}
+
+// Public operations need no login.
+func Public() Access { return Access{public: true} }
+
+// LoggedIn operations need a valid token and nothing else.
+func LoggedIn() Access { return Access{} }
+
+// Perm operations need a token holding any of names.
+func Perm(names ...string) Access {
+	if len(names) == 0 {
+		panic("httpapi.Perm needs at least one permission name")
+	}
+	return Access{permissions: names}
+}
+
+// IsPublic reports whether the operation needs no login.
+func (a Access) IsPublic() bool { return a.public }
+
+// Permissions returns the permissions of which any one is needed.
+func (a Access) Permissions() []string { return a.permissions }
+
+// Op is a registered operation, kept so tests can walk every one.
+type Op struct {
+	Method, Path string
+	Access       Access
+}
+
+// Config is what the API needs from the rest of the platform.
+type Config struct {
+	Catalog  *localization.Catalog
+	Checker  Checker
+	Verifier auth.Verifier   // may be set later with SetVerifier
+	Tenants  tenancy.Resolver // may be set later with SetTenants
+	Audit    *audit.Writer    // nil disables the audit log
+	MaxBody  int64            // bytes; uploads set their own limits
+	Title    string
+	Version  string
+}
+
+// API is the router plus the operation registry.
+type API struct {
+	Config
+	Router chi.Router
+	Huma   huma.API
+
+	mu       sync.Mutex
+	ops      []Op
+	verifier auth.Verifier
+	tenants  tenancy.Resolver
+}
+
+var humaErrorOnce sync.Once
+
+// New builds the router with the platform middlewares.
+func New(cfg Config) *API {
+	if cfg.MaxBody == 0 {
+		cfg.MaxBody = 8 << 20
+	}
+	a := &API{Config: cfg, verifier: cfg.Verifier, tenants: cfg.Tenants}
+	r := chi.NewRouter()
+	r.Use(recoverer(a), cors, canonicalQuery, a.culture)
+	if cfg.Audit != nil {
+		r.Use(cfg.Audit.Middleware)
+	}
+	r.Use(a.authenticate, a.tenant)
+	a.Router = r
+
+	hc := huma.DefaultConfig(cfg.Title, cfg.Version)
+	hc.DocsPath = ""
+	hc.OpenAPIPath = "/openapi"
+	hc.SchemasPath = "/schemas"
+	hc.CreateHooks = nil // no $schema links in bodies
+	hc.Components.SecuritySchemes = map[string]*huma.SecurityScheme{
+		"bearer": {Type: "http", Scheme: "bearer", BearerFormat: "JWT"},
+	}
+	a.Huma = humachi.New(r, hc)
+	// huma builds its own errors through a package variable; ours localises them.
+	humaErrorOnce.Do(func() {
+		huma.NewErrorWithContext = func(hctx huma.Context, status int, msg string, errs ...error) huma.StatusError {
+			if api, ok := hctx.Context().Value(apiKey{}).(*API); ok {
+				return api.humaError(hctx, status, msg, errs...)
+			}
+			return &ErrorBody{status: status, Info: ErrorInfo{Message: msg}}
+		}
+	})
+	r.Get("/swagger", swaggerPage)
+	return a
+}
+
+type apiKey struct{}
+
+// SetVerifier sets the token verifier (the OIDC module provides it after the API exists).
+func (a *API) SetVerifier(v auth.Verifier) { a.mu.Lock(); a.verifier = v; a.mu.Unlock() }
+
+// SetTenants sets the tenant resolver.
+func (a *API) SetTenants(t tenancy.Resolver) { a.mu.Lock(); a.tenants = t; a.mu.Unlock() }
+
+// Ops returns every registered operation.
+func (a *API) Ops() []Op {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return slices.Clone(a.ops)
+}
+
+func (a *API) record(method, path string, access Access) {
+	a.mu.Lock()
+	a.ops = append(a.ops, Op{Method: method, Path: path, Access: access})
+	a.mu.Unlock()
+}
+
+// Register adds a huma operation with its access rule. The rule is checked before the
+// input is parsed, so an anonymous caller gets 401 and an unauthorised one 403 whatever
+// they send; handler errors are mapped to the localised ABP shape.
+func Register[I, O any](a *API, op huma.Operation, access Access, h func(context.Context, *I) (*O, error)) {
+	if op.OperationID == "" {
+		op.OperationID = huma.GenerateOperationID(op.Method, op.Path, nil)
+	}
+	if !access.public {
+		op.Security = []map[string][]string{{"bearer": {}}}
+		if len(access.permissions) > 0 {
+			op.Description += fmt.Sprintf("\n\nNeeds any of: %v", access.permissions)
+		}
+	}
+	if op.DefaultStatus == 0 && (op.Method == http.MethodDelete) {
+		op.DefaultStatus = http.StatusNoContent
+	}
+	op.Middlewares = append(huma.Middlewares{func(ctx huma.Context, next func(huma.Context)) {
+		if err := a.authorize(ctx.Context(), access); err != nil {
+			body := a.Error(ctx.Context(), err)
+			ctx.SetHeader("Content-Type", "application/json")
+			ctx.SetStatus(body.status)
+			_ = json.NewEncoder(ctx.BodyWriter()).Encode(body)
+			return
+		}
+		next(ctx)
+	}}, op.Middlewares...)
+	a.record(op.Method, op.Path, access)
+	huma.Register(a.Huma, op, func(ctx context.Context, in *I) (*O, error) {
+		out, err := h(ctx, in)
+		if err != nil {
+			return nil, a.Error(ctx, err)
+		}
+		return out, nil
+	})
+}
+
+// Handle adds a plain net/http operation (form-encoded OAuth endpoints, file streams)
+// with its access rule, listed in the OpenAPI document with a summary only.
+func (a *API) Handle(method, path, summary string, access Access, h http.HandlerFunc) {
+	a.record(method, path, access)
+	op := &huma.Operation{Method: method, Path: path, Summary: summary, OperationID: huma.GenerateOperationID(method, path, nil),
+		Responses: map[string]*huma.Response{"200": {Description: "OK"}}}
+	if !access.public {
+		op.Security = []map[string][]string{{"bearer": {}}}
+	}
+	a.Huma.OpenAPI().AddOperation(op)
+	a.Router.Method(method, path, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if err := a.authorize(r.Context(), access); err != nil {
+			a.WriteError(w, r, err)
+			return
+		}
+		h(w, r)
+	}))
+}
+
+func (a *API) authorize(ctx context.Context, access Access) error {
+	if access.public {
+		return nil
+	}
+	p := auth.FromContext(ctx)
+	if !p.Authenticated() {
+		if expired, _ := ctx.Value(expiredKey{}).(bool); expired {
+			return apperr.WithKey(apperr.ErrUnauthorized, localization.KeyTokenExpired)
+		}
+		return apperr.ErrUnauthorized
+	}
+	if len(access.permissions) == 0 {
+		return nil
+	}
+	ok, err := a.Checker.IsGranted(ctx, p, access.permissions...)
+	if err != nil {
+		return fmt.Errorf("check permission: %w", err)
+	}
+	if !ok {
+		return apperr.ErrForbidden
+	}
+	return nil
+}
+
+// Authorize checks a permission inside a handler (for rules that depend on input).
+func (a *API) Authorize(ctx context.Context, names ...string) error {
+	return a.authorize(ctx, Perm(names...))
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.WriteHeader(status)
+	_ = json.NewEncoder(w).Encode(v)
+}
+
+// WriteJSON writes v as JSON with status; for plain net/http handlers.
+func WriteJSON(w http.ResponseWriter, status int, v any) { writeJSON(w, status, v) }
+
+func swaggerPage(w http.ResponseWriter, _ *http.Request) {
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	_, _ = w.Write([]byte(`<!doctype html><html><head><meta charset="utf-8"><title>Kerf API</title></head>
+<body><script id="api-reference" data-url="/openapi.json"></script>
+<noscript>See <a href="/openapi.json">/openapi.json</a>.</noscript>
+<h1>Kerf API</h1><p>The OpenAPI 3.1 document is at <a href="/openapi.json">/openapi.json</a>.</p>
+<div id="ops"></div>
+<script>
+fetch('/openapi.json').then(r=>r.json()).then(doc=>{
+  const el=document.getElementById('ops');
+  for (const [path, item] of Object.entries(doc.paths||{})) for (const [m, op] of Object.entries(item)) {
+    const d=document.createElement('div');
+    d.textContent=m.toUpperCase()+' '+path+(op.summary?' — '+op.summary:'');
+    el.appendChild(d);
+  }
+});
+</script></body></html>`))
+}

@@ -1,0 +1,159 @@
+package httpapi
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"net/http"
+	"runtime/debug"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"kerf/internal/platform/apperr"
+	"kerf/internal/platform/audit"
+	"kerf/internal/platform/auth"
+	"kerf/internal/platform/localization"
+	"kerf/internal/platform/tenancy"
+)
+
+func recoverer(a *API) func(http.Handler) http.Handler {
+	return func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			defer func() {
+				if v := recover(); v != nil {
+					if v == http.ErrAbortHandler {
+						panic(v)
+					}
+					slog.ErrorContext(r.Context(), "panic", "value", v, "stack", string(debug.Stack()))
+					a.WriteError(w, r, errors.New("panic"))
+				}
+			}()
+			next.ServeHTTP(w, r)
+		})
+	}
+}
+
+// cors answers preflight requests for every path and allows the web client's headers.
+func cors(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if origin := r.Header.Get("Origin"); origin != "" {
+			h := w.Header()
+			h.Set("Access-Control-Allow-Origin", origin)
+			h.Set("Access-Control-Allow-Credentials", "true")
+			h.Add("Vary", "Origin")
+			h.Set("Access-Control-Expose-Headers", "Content-Disposition, _AbpErrorFormat")
+			if r.Method == http.MethodOptions && r.Header.Get("Access-Control-Request-Method") != "" {
+				h.Set("Access-Control-Allow-Methods", "GET, POST, PUT, PATCH, DELETE, OPTIONS")
+				allow := r.Header.Get("Access-Control-Request-Headers")
+				if allow == "" {
+					allow = "Authorization, Content-Type, Accept-Language, __tenant"
+				}
+				h.Set("Access-Control-Allow-Headers", allow)
+				h.Set("Access-Control-Max-Age", "600")
+				w.WriteHeader(http.StatusNoContent)
+				return
+			}
+		}
+		if r.Method == http.MethodOptions {
+			w.WriteHeader(http.StatusNoContent)
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// canonicalQuery lowers the first letter of each query key, since ABP clients send
+// both MaxResultCount and maxResultCount; operations declare the camelCase form.
+func canonicalQuery(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.RawQuery != "" {
+			q := r.URL.Query()
+			changed := false
+			for k, v := range q {
+				c, size := utf8.DecodeRuneInString(k)
+				if unicode.IsUpper(c) {
+					lk := string(unicode.ToLower(c)) + k[size:]
+					q[lk] = append(q[lk], v...)
+					delete(q, k)
+					changed = true
+				}
+			}
+			if changed {
+				r.URL.RawQuery = q.Encode()
+			}
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+func (a *API) culture(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		ctx := localization.WithCulture(r.Context(), localization.Normalize(r.Header.Get("Accept-Language")))
+		ctx = context.WithValue(ctx, apiKey{}, a)
+		if r.ContentLength > a.MaxBody && !strings.Contains(r.Header.Get("Content-Type"), "multipart/") {
+			a.WriteError(w, r.WithContext(ctx), &ErrorBody{status: http.StatusRequestEntityTooLarge,
+				Info: ErrorInfo{Message: a.Catalog.T(ctx, localization.KeyTooLarge)}})
+			return
+		}
+		if !strings.Contains(r.Header.Get("Content-Type"), "multipart/") {
+			r.Body = http.MaxBytesReader(w, r.Body, a.MaxBody)
+		}
+		next.ServeHTTP(w, r.WithContext(ctx))
+	})
+}
+
+type expiredKey struct{}
+
+// authenticate turns a bearer token into the request's principal. A bad token leaves the
+// request anonymous; operations that need a login then answer 401.
+func (a *API) authenticate(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		h := r.Header.Get("Authorization")
+		a.mu.Lock()
+		v := a.verifier
+		a.mu.Unlock()
+		if v != nil && len(h) > 7 && strings.EqualFold(h[:7], "bearer ") {
+			p, err := v.Verify(r.Context(), strings.TrimSpace(h[7:]))
+			if err == nil {
+				r = r.WithContext(auth.WithPrincipal(r.Context(), p))
+			} else {
+				r = r.WithContext(context.WithValue(r.Context(), expiredKey{}, true))
+			}
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// tenant sets the request's tenant: the token's tenant for tenant users; for host users
+// (and anonymous callers such as the login page) the __tenant header, if any.
+func (a *API) tenant(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		ctx := r.Context()
+		p := auth.FromContext(ctx)
+		a.mu.Lock()
+		res := a.tenants
+		a.mu.Unlock()
+		header := strings.TrimSpace(r.Header.Get(tenancy.Header))
+		if header == "" {
+			header = strings.TrimSpace(r.URL.Query().Get(tenancy.Header))
+		}
+		switch {
+		case p != nil && p.TenantID != nil:
+			ctx = tenancy.WithTenant(ctx, tenancy.Tenant{ID: p.TenantID, Name: p.TenantName, IsActive: true})
+		case header != "" && res != nil:
+			t, err := res.ResolveTenant(ctx, header)
+			if err != nil {
+				if errors.Is(err, tenancy.ErrTenantNotAvailable) {
+					err = &apperr.UserError{Key: localization.KeyTenantNotAvailable, Args: []any{header}}
+				}
+				a.WriteError(w, r.WithContext(ctx), err)
+				return
+			}
+			ctx = tenancy.WithTenant(ctx, t)
+		}
+		r = r.WithContext(ctx)
+		audit.Seen(r)
+		next.ServeHTTP(w, r)
+	})
+}

@@ -1,0 +1,57 @@
+// Package module defines the small, uniform face every area of Kerf shows the app:
+// its migrations, permissions, menu entries, texts, operations and seed.
+package module
+
+import (
+	"context"
+
+	"kerf/internal/platform/db"
+	"kerf/internal/platform/httpapi"
+	"kerf/internal/platform/localization"
+	"kerf/internal/platform/permission"
+)
+
+// Module is one area of the product.
+type Module interface {
+	Name() string
+	Migrations() []db.Migration
+	Permissions() []permission.Group
+	Menus() []MenuEntry
+	Texts() localization.Texts
+	Register(api *httpapi.API)
+	// Seed writes the rows the area needs to work (always) and, when demo is true, its
+	// demo data. It must be safe to run again on a seeded database.
+	Seed(ctx context.Context, demo bool) error
+}
+
+// MenuEntry is a menu item an area contributes; the menus area stores them as rows
+// that administrators can edit later.
+type MenuEntry struct {
+	Name        string // unique key, e.g. "catalog.products"
+	Parent      string // Name of the parent entry; empty for a root
+	Path        string
+	Component   string // component key the web app's registry resolves; "Layout" for groups
+	Icon        string
+	Order       int
+	Permission  string // needed to see it; empty: any logged-in user
+	Hidden      bool
+	DisplayName localization.Text
+	ActiveMenu  string
+	NoCache     bool
+	Affix       bool
+	External    bool
+	// HostOnly entries (SaaS, identity server) are shown only when no tenant is selected.
+	HostOnly bool
+	// MultiTenancyOnly entries (tenant management) are shown only when multi-tenancy is on.
+	MultiTenancyOnly bool
+}
+
+// Base gives a module empty defaults so it implements only what it has.
+type Base struct{}
+
+func (Base) Migrations() []db.Migration       { return nil }
+func (Base) Permissions() []permission.Group  { return nil }
+func (Base) Menus() []MenuEntry               { return nil }
+func (Base) Texts() localization.Texts        { return nil }
+func (Base) Register(*httpapi.API)            {}
+func (Base) Seed(context.Context, bool) error { return nil }
