@@ -64,7 +64,7 @@ type Op struct {
 type Config struct {
 	Catalog  *localization.Catalog
 	Checker  Checker
-	Verifier auth.Verifier   // may be set later with SetVerifier
+	Verifier auth.Verifier    // may be set later with SetVerifier
 	Tenants  tenancy.Resolver // may be set later with SetTenants
 	Audit    *audit.Writer    // nil disables the audit log
 	MaxBody  int64            // bytes; uploads set their own limits
