@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"net/http"
 
+	"kerf/internal/identity"
 	"kerf/internal/platform/audit"
 	"kerf/internal/platform/config"
 	"kerf/internal/platform/db"
@@ -26,6 +27,7 @@ type App struct {
 	Registry    *permission.Registry
 	Permissions *permission.Service
 	Modules     []module.Module
+	Identity    *identity.Service
 	audit       *audit.Writer
 }
 

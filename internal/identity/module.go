@@ -1,0 +1,92 @@
+package identity
+
+import (
+	"context"
+	"net/http"
+
+	"github.com/danielgtaylor/huma/v2"
+
+	"kerf/internal/platform/apperr"
+	"kerf/internal/platform/auth"
+	"kerf/internal/platform/db"
+	"kerf/internal/platform/httpapi"
+	"kerf/internal/platform/localization"
+	"kerf/internal/platform/module"
+	"kerf/internal/platform/permission"
+)
+
+// Deps is what the identity area needs from the app.
+type Deps struct {
+	DB          *db.DB
+	Registry    *permission.Registry
+	Permissions *permission.Service
+}
+
+// Module is the identity area.
+type Module struct {
+	module.Base
+	deps Deps
+	svc  *Service
+}
+
+// New builds the area.
+func New(deps Deps) *Module {
+	return &Module{deps: deps, svc: NewService(deps.DB, nil)}
+}
+
+// Service returns the area's service for other areas.
+func (m *Module) Service() *Service { return m.svc }
+
+func (m *Module) Name() string                              { return "identity" }
+func (m *Module) Migrations() []db.Migration                { return migrations }
+func (m *Module) Permissions() []permission.Group           { return permissionGroups }
+func (m *Module) Texts() localization.Texts                 { return texts }
+func (m *Module) Seed(ctx context.Context, demo bool) error { return m.seed(ctx, demo) }
+
+// Register mounts the area's operations and makes it the API's tenant resolver.
+func (m *Module) Register(api *httpapi.API) {
+	api.SetTenants(m.svc)
+	httpapi.Register(api, huma.Operation{Method: http.MethodGet, Path: "/api/identity/my-profile",
+		Summary: "The caller's own profile", Tags: []string{"identity"}}, httpapi.LoggedIn(), m.getProfile)
+	httpapi.Register(api, huma.Operation{Method: http.MethodPut, Path: "/api/identity/my-profile",
+		Summary: "Change the caller's own name, surname, e-mail and phone", Tags: []string{"identity"}}, httpapi.LoggedIn(), m.updateProfile)
+}
+
+// Profile is the caller's own profile.
+type Profile struct {
+	UserName         string `json:"userName"`
+	Name             string `json:"name"`
+	Surname          string `json:"surname"`
+	Email            string `json:"email"`
+	PhoneNumber      string `json:"phoneNumber"`
+	ConcurrencyStamp string `json:"concurrencyStamp"`
+}
+
+func profileOf(u *User) Profile {
+	return Profile{UserName: u.UserName, Name: u.Name, Surname: u.Surname, Email: u.Email,
+		PhoneNumber: u.PhoneNumber, ConcurrencyStamp: u.ConcurrencyStamp}
+}
+
+func (m *Module) getProfile(ctx context.Context, _ *struct{}) (*httpapi.Body[Profile], error) {
+	p := auth.FromContext(ctx)
+	if p.ClientOnly {
+		return nil, apperr.ErrForbidden
+	}
+	u, err := m.svc.GetUser(ctx, p.UserID)
+	if err != nil {
+		return nil, err
+	}
+	return &httpapi.Body[Profile]{Body: profileOf(u)}, nil
+}
+
+func (m *Module) updateProfile(ctx context.Context, in *httpapi.Body[ProfileInput]) (*httpapi.Body[Profile], error) {
+	p := auth.FromContext(ctx)
+	if p.ClientOnly {
+		return nil, apperr.ErrForbidden
+	}
+	u, err := m.svc.UpdateProfile(ctx, p.UserID, in.Body)
+	if err != nil {
+		return nil, err
+	}
+	return &httpapi.Body[Profile]{Body: profileOf(u)}, nil
+}
