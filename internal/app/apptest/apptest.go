@@ -14,8 +14,10 @@ import (
 	"testing"
 
 	"kerf/internal/app"
+	"kerf/internal/identity"
 	"kerf/internal/platform/config"
 	"kerf/internal/platform/db/dbtest"
+	"kerf/internal/platform/tenancy"
 )
 
 // Env is one running app.
@@ -171,3 +173,27 @@ func (e *Env) Login(t testing.TB, user, password, tenant string) map[string]any 
 const (
 	Password = "1q2w3E*"
 )
+
+// CreateUser adds a user with the demo password and the given roles in the tenant of
+// tenantName ("" for the host) and returns its access token.
+func (e *Env) CreateUser(t testing.TB, tenantName, userName string, roles ...string) string {
+	t.Helper()
+	ctx := context.Background()
+	if tenantName != "" {
+		tn, err := e.App.Identity.ResolveTenant(ctx, tenantName)
+		if err != nil {
+			t.Fatalf("tenant %s: %v", tenantName, err)
+		}
+		ctx = tenancy.WithTenant(ctx, tn)
+	}
+	for _, r := range roles {
+		if _, err := e.App.Identity.EnsureRole(ctx, r, false, false); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := e.App.Identity.CreateUser(ctx, identity.CreateUserInput{UserName: userName, Password: Password,
+		Email: userName + "@test.local", LockoutEnabled: true, RoleNames: roles}); err != nil {
+		t.Fatalf("create user %s: %v", userName, err)
+	}
+	return e.Token(t, userName, Password, tenantName)
+}
