@@ -56,14 +56,14 @@ func readRows(r io.Reader) ([]csvRow, error) {
 		if err == io.EOF {
 			break
 		}
-		line, _ := cr.FieldPos(0)
 		if err != nil {
 			var pe *csv.ParseError
 			if errors.As(err, &pe) {
-				line = pe.Line
+				return nil, fmt.Errorf("%w: line %d: %w", ErrCSV, pe.StartLine, pe.Err)
 			}
-			return nil, fmt.Errorf("%w: line %d: %w", ErrCSV, line, err)
+			return nil, fmt.Errorf("%w: %w", ErrCSV, err)
 		}
+		line, _ := cr.FieldPos(0)
 		if len(rec) == 1 && strings.TrimSpace(rec[0]) == "" {
 			continue // blank line
 		}

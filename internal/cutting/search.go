@@ -15,6 +15,10 @@ import (
 
 const lahcLength = 50
 
+// iterWork is the fixed work charged per iteration (copying, ruin, sorting), in insertion
+// evaluations.
+const iterWork = 200
+
 type workerResult struct {
 	best     *solution
 	iters    int64
@@ -49,6 +53,7 @@ func (b *builder) search(ctx context.Context, start *solution, budget int64, dea
 			}
 		}
 		iter++
+		b.work += iterWork
 		cand := &solution{lays: slices.Clone(cur.lays), unplaced: slices.Clone(cur.unplaced)}
 		b.resetOwned()
 		removed := b.ruin(cand)

@@ -2,27 +2,32 @@ package cutting
 
 import (
 	"os"
+	"path/filepath"
+	"strings"
+	"encoding/csv"
+	"strconv"
 	"testing"
-	"time"
-	"context"
 )
 
-func TestZZCalib(t *testing.T) {
-	dir := "/work/shared/benchmarks/2bp/instances/"
-	for _, name := range []string{"berkey1987/Class_01.2bp_100_8", "martello1998/Class_07.2bp_100_1", "berkey1987/Class_02.2bp_100_1", "martello1998/Class_10.2bp_100_3", "berkey1987/Class_05.2bp_60_3"} {
-		f, _ := os.Open(dir + name + "_items.csv")
+func TestZZBound(t *testing.T) {
+	f, _ := os.Open("/work/shared/benchmarks/2bp/best_known_oriented.csv")
+	recs, _ := csv.NewReader(f).ReadAll()
+	best := map[string]int{}
+	for _, r := range recs { v, _ := strconv.ParseFloat(r[1], 64); best[filepath.Base(r[0])] = int(v) }
+	files, _ := filepath.Glob("/work/shared/benchmarks/2bp/instances/*/*_items.csv")
+	tot := 0
+	for _, fn := range files {
+		f, _ := os.Open(fn)
 		parts, _ := ReadItems(f)
 		f.Close()
-		g, _ := os.Open(dir + name + "_bins.csv")
+		g, _ := os.Open(strings.Replace(fn, "_items", "_bins", 1))
 		boards, _ := ReadBins(g)
 		g.Close()
 		groups, _ := buildGroups(boards, parts, Params{})
 		pr := groups[0].prob
-		b := newBuilder(pr, 1)
-		s := b.construct()
-		st := time.Now()
-		r := b.search(context.Background(), s, 1<<62, time.Now().Add(time.Second))
-		el := time.Since(st)
-		t.Logf("%s: start %d best %d lb %d iters %d work %d rate %.0f/s  %.0f it/s", name, len(s.lays), len(r.best.lays), pr.lb, r.iters, r.work, float64(r.work)/el.Seconds(), float64(r.iters)/el.Seconds())
+		name := strings.TrimSuffix(filepath.Base(fn), "_items.csv")
+		tot += pr.lb
+		if pr.lb > best[name] { t.Logf("%s: lb %d > best %d", name, pr.lb, best[name]) }
 	}
+	t.Logf("total %d", tot)
 }

@@ -1,0 +1,225 @@
+package cutting
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"testing"
+	"time"
+)
+
+// quick returns test parameters with a small, deterministic search budget.
+func quick(p Params) Params {
+	if p.Effort == 0 {
+		p.Effort = 300_000
+	}
+	p.TimeLimit = 5 * time.Second
+	return p
+}
+
+func solveVerified(t *testing.T, boards []Board, parts []Part, p Params) Result {
+	t.Helper()
+	res, err := Solve(context.Background(), boards, parts, p)
+	if err != nil {
+		t.Fatalf("Solve: %v", err)
+	}
+	if err := Verify(boards, parts, p, res); err != nil {
+		t.Fatalf("Verify: %v", err)
+	}
+	return res
+}
+
+func randomParts(rng *rand.Rand, n int, maxL, maxW float64, grain Grain, mat string) []Part {
+	parts := make([]Part, n)
+	for i := range parts {
+		parts[i] = Part{
+			ID:     fmt.Sprintf("%s%d", mat, i),
+			Length: float64(1+rng.IntN(int(maxL))) + float64(rng.IntN(10))/10,
+			Width:  float64(1 + rng.IntN(int(maxW))), Quantity: 1 + rng.IntN(3),
+			Material: mat, Thickness: 18, Grain: grain,
+		}
+	}
+	return parts
+}
+
+func TestSolveRandomInstancesPassTheChecker(t *testing.T) {
+	cases := []struct {
+		name string
+		p    Params
+		rot  Grain
+	}{
+		{"unlimited stages, no kerf", Params{}, GrainFixed},
+		{"rotation, kerf and trim", Params{Kerf: 3.2, Trim: 5}, GrainFree},
+		{"two stages", Params{Stages: 2, Kerf: 4}, GrainFree},
+		{"three stages, rip first", Params{Stages: 3, Kerf: 4, FirstCut: DirectionAlongLength}, GrainFixed},
+		{"cross cut first, offcuts", Params{FirstCut: DirectionAcrossLength, MinOffcutLength: 100, MinOffcutWidth: 50, Kerf: 2}, GrainFree},
+		{"one worker", Params{Workers: 1, Kerf: 1}, GrainFree},
+	}
+	for ci, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			for seed := range uint64(3) {
+				rng := rand.New(rand.NewPCG(seed, uint64(ci)))
+				parts := randomParts(rng, 10+rng.IntN(30), 900, 500, c.rot, "oak")
+				parts = append(parts, randomParts(rng, 5, 400, 400, GrainFree, "pine")...)
+				boards := []Board{
+					{ID: "oak", Material: "oak", Thickness: 18, Length: 1000, Width: 600},
+					{ID: "pine", Material: "pine", Thickness: 18, Length: 800, Width: 500},
+				}
+				p := quick(c.p)
+				p.Seed = seed
+				res := solveVerified(t, boards, parts, p)
+				if res.BoardsUsed < res.LowerBound || res.Utilisation <= 0 || res.Utilisation > 1 {
+					t.Errorf("boards %d, bound %d, utilisation %g", res.BoardsUsed, res.LowerBound, res.Utilisation)
+				}
+			}
+		})
+	}
+}
+
+func TestSolveEdgeCases(t *testing.T) {
+	board := Board{ID: "B", Material: "m", Thickness: 18, Length: 1003, Width: 500}
+	cases := []struct {
+		name   string
+		boards []Board
+		parts  []Part
+		p      Params
+		boardsUsed int
+		err    string
+	}{
+		{"part exactly the board size", []Board{board},
+			[]Part{{ID: "full", Length: 1003, Width: 500, Quantity: 2, Material: "m", Thickness: 18, Grain: GrainFixed}},
+			Params{Kerf: 4}, 2, ""},
+		{"part exactly the trimmed board size", []Board{board},
+			[]Part{{ID: "full", Length: 983, Width: 480, Quantity: 1, Material: "m", Thickness: 18, Grain: GrainFixed}},
+			Params{Kerf: 4, Trim: 10}, 1, ""},
+		{"kerf larger than the gap keeps two parts apart", []Board{board},
+			[]Part{{ID: "half", Length: 500, Width: 500, Quantity: 2, Material: "m", Thickness: 18, Grain: GrainFixed}},
+			Params{Kerf: 4}, 2, ""},
+		{"kerf that fits the gap lets them share", []Board{board},
+			[]Part{{ID: "half", Length: 500, Width: 500, Quantity: 2, Material: "m", Thickness: 18, Grain: GrainFixed}},
+			Params{Kerf: 3}, 1, ""},
+		{"grain-locked part that only fits rotated", []Board{board},
+			[]Part{{ID: "door", Length: 450, Width: 700, Quantity: 1, Material: "m", Thickness: 18, Grain: GrainFixed}},
+			Params{}, 0, "fixed grain and fits"},
+		{"free part that only fits rotated", []Board{board},
+			[]Part{{ID: "door", Length: 450, Width: 700, Quantity: 1, Material: "m", Thickness: 18, Grain: GrainFree}},
+			Params{}, 1, ""},
+		{"part larger than every board", []Board{board},
+			[]Part{{ID: "big", Length: 1100, Width: 700, Quantity: 1, Material: "m", Thickness: 18}},
+			Params{}, 0, "larger than every"},
+		{"no board of the material", []Board{board},
+			[]Part{{ID: "p", Length: 100, Width: 100, Quantity: 1, Material: "glass", Thickness: 18}},
+			Params{}, 0, "no board of material"},
+		{"negative size", []Board{board},
+			[]Part{{ID: "p", Length: -100, Width: 100, Quantity: 1, Material: "m", Thickness: 18}},
+			Params{}, 0, "must be positive"},
+		{"not enough boards", []Board{{ID: "B", Material: "m", Thickness: 18, Length: 1000, Width: 500, Count: 1}},
+			[]Part{{ID: "p", Length: 600, Width: 300, Quantity: 3, Material: "m", Thickness: 18}},
+			Params{}, 0, "not enough boards"},
+		{"limited boards with an offcut in stock", []Board{
+			{ID: "B", Material: "m", Thickness: 18, Length: 1000, Width: 500, Count: 1},
+			{ID: "O", Material: "m", Thickness: 18, Length: 700, Width: 400, Count: 1, Offcut: true}},
+			[]Part{{ID: "p", Length: 600, Width: 300, Quantity: 2, Material: "m", Thickness: 18, Grain: GrainFixed}},
+			Params{}, 2, ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			p := quick(c.p)
+			res, err := Solve(context.Background(), c.boards, c.parts, p)
+			if c.err != "" {
+				if err == nil || !strings.Contains(err.Error(), c.err) {
+					t.Fatalf("error %v, want one containing %q", err, c.err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatalf("Solve: %v", err)
+			}
+			if err := Verify(c.boards, c.parts, p, res); err != nil {
+				t.Fatalf("Verify: %v", err)
+			}
+			if res.BoardsUsed != c.boardsUsed {
+				t.Errorf("boards used %d, want %d", res.BoardsUsed, c.boardsUsed)
+			}
+		})
+	}
+}
+
+func TestSolveIsDeterministicForASeed(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 5))
+	parts := randomParts(rng, 40, 600, 400, GrainFree, "m")
+	boards := []Board{{ID: "B", Material: "m", Thickness: 18, Length: 1000, Width: 600}}
+	p := quick(Params{Kerf: 3, Seed: 42, Effort: 500_000})
+	encode := func() string {
+		res := solveVerified(t, boards, parts, p)
+		if !res.Deterministic {
+			t.Skip("the wall clock stopped the search; the machine is too slow for this budget")
+		}
+		res.Elapsed = 0
+		b, err := json.Marshal(res)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+	if a, b := encode(), encode(); a != b {
+		t.Error("two runs with the same seed differ")
+	}
+}
+
+func TestSolveGroupsIdenticalPatterns(t *testing.T) {
+	parts := []Part{{ID: "p", Length: 500, Width: 300, Quantity: 12, Material: "m", Thickness: 18, Grain: GrainFixed}}
+	boards := []Board{{ID: "B", Material: "m", Thickness: 18, Length: 1000, Width: 600}}
+	res := solveVerified(t, boards, parts, quick(Params{}))
+	if res.BoardsUsed != 3 || len(res.Patterns) != 1 || res.Patterns[0].Count != 3 {
+		t.Errorf("got %d boards in %d patterns, want 3 boards in one pattern of 3", res.BoardsUsed, len(res.Patterns))
+	}
+}
+
+func TestSolveStopsAtTheLowerBound(t *testing.T) {
+	parts := []Part{{ID: "p", Length: 250, Width: 200, Quantity: 36, Material: "m", Thickness: 18}}
+	boards := []Board{{ID: "B", Material: "m", Thickness: 18, Length: 1000, Width: 600}}
+	p := Params{TimeLimit: 20 * time.Second}
+	start := time.Now()
+	res := solveVerified(t, boards, parts, p)
+	if res.BoardsUsed != 3 || res.LowerBound != 3 {
+		t.Errorf("boards %d bound %d, want 3 and 3", res.BoardsUsed, res.LowerBound)
+	}
+	if time.Since(start) > 5*time.Second {
+		t.Errorf("took %v, should stop at the lower bound", time.Since(start))
+	}
+}
+
+func TestSolveHonoursCancellation(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	parts := randomParts(rng, 60, 600, 400, GrainFree, "m")
+	boards := []Board{{ID: "B", Material: "m", Thickness: 18, Length: 1000, Width: 600}}
+	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+	defer cancel()
+	p := Params{TimeLimit: time.Minute, Effort: 1 << 50}
+	start := time.Now()
+	res, err := Solve(ctx, boards, parts, p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := Verify(boards, parts, p, res); err != nil {
+		t.Fatal(err)
+	}
+	if el := time.Since(start); el > 2*time.Second || res.Deterministic {
+		t.Errorf("took %v, deterministic %v; want an early, clock-stopped result", el, res.Deterministic)
+	}
+}
+
+func TestErrorsUnwrap(t *testing.T) {
+	_, err := Solve(context.Background(), nil, []Part{{ID: "p", Length: 1, Width: 1, Quantity: 1}}, Params{})
+	if !errors.Is(err, ErrNoFit) {
+		t.Errorf("error %v should unwrap to ErrNoFit", err)
+	}
+	_, err = Solve(context.Background(), nil, nil, Params{Kerf: -1})
+	if !errors.Is(err, ErrInvalidInput) {
+		t.Errorf("error %v should unwrap to ErrInvalidInput", err)
+	}
+}
