@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"net/http"
 	"slices"
+	"strings"
 	"sync"
 
 	"github.com/danielgtaylor/huma/v2"
@@ -148,7 +149,7 @@ func (a *API) record(method, path string, access Access) {
 // they send; handler errors are mapped to the localised ABP shape.
 func Register[I, O any](a *API, op huma.Operation, access Access, h func(context.Context, *I) (*O, error)) {
 	if op.OperationID == "" {
-		op.OperationID = huma.GenerateOperationID(op.Method, op.Path, nil)
+		op.OperationID = operationID(op.Method, op.Path)
 	}
 	if !access.public {
 		op.Security = []map[string][]string{{"bearer": {}}}
@@ -183,7 +184,7 @@ func Register[I, O any](a *API, op huma.Operation, access Access, h func(context
 // with its access rule, listed in the OpenAPI document with a summary only.
 func (a *API) Handle(method, path, summary string, access Access, h http.HandlerFunc) {
 	a.record(method, path, access)
-	op := &huma.Operation{Method: method, Path: path, Summary: summary, OperationID: huma.GenerateOperationID(method, path, nil),
+	op := &huma.Operation{Method: method, Path: path, Summary: summary, OperationID: operationID(method, path),
 		Responses: map[string]*huma.Response{"200": {Description: "OK"}}}
 	if !access.public {
 		op.Security = []map[string][]string{{"bearer": {}}}
@@ -253,4 +254,32 @@ fetch('/openapi.json').then(r=>r.json()).then(doc=>{
   }
 });
 </script></body></html>`))
+}
+
+// operationID makes a stable, unique id from method and path, e.g.
+// GET /api/identity/users/{id} → get-api-identity-users-id; case is kept because the
+// contract has paths differing only in case.
+func operationID(method, path string) string {
+	var b strings.Builder
+	b.WriteString(strings.ToLower(method))
+	dash := true
+	for _, r := range path {
+		switch {
+		case r >= 'a' && r <= 'z', r >= '0' && r <= '9':
+			if dash {
+				b.WriteByte('-')
+			}
+			b.WriteRune(r)
+			dash = false
+		case r >= 'A' && r <= 'Z':
+			if dash {
+				b.WriteByte('-')
+			}
+			b.WriteRune(r)
+			dash = false
+		default:
+			dash = true
+		}
+	}
+	return b.String()
 }

@@ -1,0 +1,86 @@
+package app_test
+
+import (
+	"net/http"
+	"regexp"
+	"strings"
+	"testing"
+
+	"kerf/internal/app/apptest"
+)
+
+var param = regexp.MustCompile(`\{[^}]+\}`)
+
+// TestEveryOperationEnforcesItsAccess walks every registered operation: an anonymous
+// caller gets 401 from each that is not public, and a logged-in user without
+// permissions gets 403 from each that needs one.
+func TestEveryOperationEnforcesItsAccess(t *testing.T) {
+	apptest.Each(t, func(t *testing.T, e *apptest.Env) {
+		nobody := e.CreateUser(t, "", "nobody")
+		ops := e.App.API.Ops()
+		if len(ops) < 5 {
+			t.Fatalf("only %d operations registered", len(ops))
+		}
+		for _, op := range ops {
+			path := param.ReplaceAllString(op.Path, "3fa85f64-5717-4562-b3fc-2c963f66afa6")
+			if !op.Access.IsPublic() {
+				res := e.Do(t, apptest.Request{Method: op.Method, Path: path})
+				if res.Status != http.StatusUnauthorized {
+					t.Errorf("%s %s anonymous: %d, want 401", op.Method, op.Path, res.Status)
+				}
+			}
+			if len(op.Access.Permissions()) > 0 {
+				res := e.Do(t, apptest.Request{Method: op.Method, Path: path, Token: nobody})
+				if res.Status != http.StatusForbidden {
+					t.Errorf("%s %s without %v: %d, want 403", op.Method, op.Path, op.Access.Permissions(), res.Status)
+				}
+			}
+		}
+	})
+}
+
+func TestErrorsAreLocalisedABPShapes(t *testing.T) {
+	apptest.Each(t, func(t *testing.T, e *apptest.Env) {
+		cases := []struct {
+			lang, want string
+		}{
+			{"en-US,en;q=0.9", "The requested resource does not exist"},
+			{"zh-CN", "请求的资源不存在"},
+			{"", "请求的资源不存在"},
+		}
+		for _, c := range cases {
+			res := e.Do(t, apptest.Request{Method: http.MethodGet, Path: "/api/no-such-thing",
+				Header: http.Header{"Accept-Language": {c.lang}}})
+			if res.Status != http.StatusNotFound || res.ErrorMessage(t) != c.want {
+				t.Errorf("lang %q: %d %s", c.lang, res.Status, res.Body)
+			}
+		}
+		res := e.Do(t, apptest.Request{Method: http.MethodGet, Path: "/api/identity/my-profile",
+			Header: http.Header{"__tenant": {"no-such-tenant"}, "Accept-Language": {"en"}}})
+		if res.Status != http.StatusBadRequest || res.ErrorMessage(t) != "Tenant is not available: no-such-tenant" {
+			t.Errorf("unknown tenant: %d %s", res.Status, res.Body)
+		}
+	})
+}
+
+func TestServesHealthSPAAndPreflight(t *testing.T) {
+	e := apptest.New(t, "sqlite://"+t.TempDir()+"/k.db")
+	if res := e.Get(t, "/healthz", ""); res.Status != http.StatusOK {
+		t.Fatalf("healthz: %d", res.Status)
+	}
+	res := e.Get(t, "/catalog/products", "")
+	if res.Status != http.StatusOK || !strings.Contains(string(res.Body), "<") || res.Header.Get("Cache-Control") != "no-store, must-revalidate" {
+		t.Fatalf("unknown page must serve index.html uncached: %d %v", res.Status, res.Header)
+	}
+	pre := e.Do(t, apptest.Request{Method: http.MethodOptions, Path: "/api/identity/my-profile", Header: http.Header{
+		"Origin": {"http://localhost:5173"}, "Access-Control-Request-Method": {"PUT"},
+		"Access-Control-Request-Headers": {"authorization,__tenant"}}})
+	if pre.Status != http.StatusNoContent || pre.Header.Get("Access-Control-Allow-Origin") != "http://localhost:5173" ||
+		!strings.Contains(pre.Header.Get("Access-Control-Allow-Methods"), "PUT") {
+		t.Fatalf("preflight: %d %v", pre.Status, pre.Header)
+	}
+	doc := e.Get(t, "/openapi.json", "")
+	if doc.Status != http.StatusOK || !strings.Contains(string(doc.Body), "/api/identity/my-profile") {
+		t.Fatalf("openapi.json must list operations: %d", doc.Status)
+	}
+}
