@@ -43,6 +43,7 @@ type config struct {
 	seed     uint64
 	workers  int
 	onlyFact bool
+	sample   int
 }
 
 func run(ctx context.Context, args []string, out io.Writer) error {
@@ -56,6 +57,7 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 	fs.BoolVar(&c.factory, "factory", true, "also run the generated factory order")
 	fs.BoolVar(&c.onlyFact, "factory-only", false, "run only the factory order")
 	fs.Uint64Var(&c.seed, "seed", 1, "random seed")
+	fs.IntVar(&c.sample, "sample", 1, "run every k-th instance only (quick runs)")
 	fs.IntVar(&c.workers, "workers", 2, "search workers per instance")
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -66,6 +68,15 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 		insts, err := listInstances(c.dir, c.class)
 		if err != nil {
 			return err
+		}
+		if c.sample > 1 {
+			var keep []instance
+			for i, in := range insts {
+				if i%c.sample == 0 {
+					keep = append(keep, in)
+				}
+			}
+			insts = keep
 		}
 		if c.n > 0 && c.n < len(insts) {
 			insts = insts[:c.n]
