@@ -1,0 +1,11 @@
+/** What features share: import from 'src/components'. */
+export { Permission, type PermissionProps } from './Permission'
+export { usePermission } from './usePermission'
+export { checkPermission } from './permission'
+export { PageContainer, type PageContainerProps } from './PageContainer'
+export { ChangePasswordForm } from './ChangePasswordForm'
+export { useAppConfig } from './useAppConfig'
+export { useShellRoutes } from './shell'
+export { useRouteTitle, routeTitle } from './useRouteTitle'
+export { http, saveBlob, HttpError, type RequestOptions, type BlobResult } from '../api/http'
+export { errorToMessage, validationErrorsByField } from '../api/errors'
