@@ -1,0 +1,170 @@
+package session
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+
+	"github.com/google/uuid"
+
+	"kerf/internal/identity"
+	"kerf/internal/platform/apperr"
+	"kerf/internal/platform/auth"
+	"kerf/internal/platform/localization"
+	"kerf/internal/platform/permission"
+	"kerf/internal/platform/tenancy"
+)
+
+// Directory is what the session needs of the identity area.
+type Directory interface {
+	GetUser(ctx context.Context, id uuid.UUID) (*identity.User, error)
+	TenantRow(ctx context.Context, id uuid.UUID) (*identity.Tenant, error)
+}
+
+// Service builds the application configuration and answers the tenant check.
+type Service struct {
+	catalog      *localization.Catalog
+	registry     *permission.Registry
+	permissions  *permission.Service
+	directory    Directory
+	settings     Settings
+	multiTenancy bool
+
+	// The catalogue and the registry are complete once the app is built, so the policy
+	// list and each culture's texts are built once, on first use, and shared read-only.
+	policiesOnce sync.Once
+	policies     map[string]bool
+	textsMu      sync.Mutex
+	texts        map[string]map[string]string
+}
+
+// Configuration returns the caller's application configuration.
+func (s *Service) Configuration(ctx context.Context) (*ApplicationConfiguration, error) {
+	p := auth.FromContext(ctx)
+	culture := localization.CultureFrom(ctx)
+	user, err := s.currentUser(ctx, p)
+	if err != nil {
+		return nil, err
+	}
+	granted, err := s.permissions.Granted(ctx, p)
+	if err != nil {
+		return nil, err
+	}
+	settings, err := s.settings.Values(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("settings: %w", err)
+	}
+	return &ApplicationConfiguration{
+		Auth:          AuthConfiguration{Policies: s.allPolicies(), GrantedPolicies: granted},
+		CurrentUser:   user,
+		CurrentTenant: currentTenant(ctx),
+		Features:      FeatureConfiguration{Values: map[string]string{}},
+		Localization: LocalizationConfiguration{
+			CurrentCulture:      cultureOf(culture),
+			Languages:           localization.Cultures,
+			Values:              map[string]map[string]string{ResourceName: s.textsOf(culture)},
+			DefaultResourceName: ResourceName,
+		},
+		MultiTenancy: MultiTenancyConfiguration{IsEnabled: s.multiTenancy},
+		Setting:      SettingConfiguration{Values: settings},
+	}, nil
+}
+
+// Localization returns every text of cultureName (any zh* is zh-Hans, en* is en); an
+// empty name means the request's culture.
+func (s *Service) Localization(ctx context.Context, cultureName string) *ApplicationLocalization {
+	culture := localization.CultureFrom(ctx)
+	if cultureName != "" {
+		culture = localization.Normalize(cultureName)
+	}
+	return &ApplicationLocalization{
+		Resources:      map[string]LocalizationResource{ResourceName: {Texts: s.textsOf(culture)}},
+		CurrentCulture: cultureOf(culture),
+	}
+}
+
+// CheckTenant answers the state of the request's tenant and its activation message.
+func (s *Service) CheckTenant(ctx context.Context) (*TenantCheck, error) {
+	id := tenancy.ID(ctx)
+	if id == nil {
+		return &TenantCheck{IsActive: true}, nil
+	}
+	t, err := s.directory.TenantRow(ctx, *id)
+	if err != nil {
+		return nil, err
+	}
+	return &TenantCheck{TenantName: t.Name, IsActive: t.IsActive, Message: t.ActivationMessage}, nil
+}
+
+func (s *Service) currentUser(ctx context.Context, p *auth.Principal) (CurrentUser, error) {
+	if !p.Authenticated() || p.UserID == uuid.Nil {
+		return CurrentUser{Roles: []string{}}, nil
+	}
+	id := p.UserID
+	cu := CurrentUser{
+		IsAuthenticated: true, ID: &id, TenantID: p.TenantID,
+		ImpersonatorUserID: p.ImpersonatorUserID, ImpersonatorTenantID: p.ImpersonatorTenantID,
+		UserName: ptr(p.UserName), Roles: p.Roles,
+	}
+	if cu.Roles == nil {
+		cu.Roles = []string{}
+	}
+	// The user lives in the tenant of the token, which differs from the request's tenant
+	// when a host user acts in a tenant through __tenant.
+	own := tenancy.WithTenant(ctx, tenancy.Tenant{ID: p.TenantID, Name: p.TenantName, IsActive: true})
+	u, err := s.directory.GetUser(own, p.UserID)
+	switch {
+	case errors.Is(err, apperr.ErrNotFound):
+		// A token outliving its user still says who it was issued to.
+		return cu, nil
+	case err != nil:
+		return cu, err
+	}
+	cu.UserName, cu.Name, cu.SurName = ptr(u.UserName), ptr(u.Name), ptr(u.Surname)
+	cu.Email, cu.PhoneNumber = ptr(u.Email), ptr(u.PhoneNumber)
+	return cu, nil
+}
+
+func currentTenant(ctx context.Context) CurrentTenant {
+	t := tenancy.FromContext(ctx)
+	if t.ID == nil {
+		return CurrentTenant{}
+	}
+	return CurrentTenant{ID: t.ID, Name: ptr(t.Name), IsAvailable: true}
+}
+
+func (s *Service) allPolicies() map[string]bool {
+	s.policiesOnce.Do(func() {
+		s.policies = map[string]bool{}
+		for _, n := range s.registry.Names() {
+			s.policies[n] = true
+		}
+	})
+	return s.policies
+}
+
+func (s *Service) textsOf(culture string) map[string]string {
+	s.textsMu.Lock()
+	defer s.textsMu.Unlock()
+	if t, ok := s.texts[culture]; ok {
+		return t
+	}
+	if s.texts == nil {
+		s.texts = map[string]map[string]string{}
+	}
+	t := s.catalog.Values(culture)
+	s.texts[culture] = t
+	return t
+}
+
+func cultureOf(name string) Culture {
+	for _, l := range localization.Cultures {
+		if l.CultureName == name {
+			return Culture{CultureName: l.CultureName, Name: l.CultureName, DisplayName: l.DisplayName}
+		}
+	}
+	return Culture{CultureName: name, Name: name, DisplayName: name}
+}
+
+func ptr(s string) *string { return &s }
