@@ -206,6 +206,10 @@ func Seen(r *http.Request) {
 	}
 }
 
+// ClientIP returns the caller's address as the audit log records it: the first
+// X-Forwarded-For entry when present, else the connection's remote address.
+func ClientIP(r *http.Request) string { return clientIP(r) }
+
 func clientIP(r *http.Request) string {
 	if f := r.Header.Get("X-Forwarded-For"); f != "" {
 		return strings.TrimSpace(strings.Split(f, ",")[0])

@@ -25,6 +25,13 @@ func Update(ctx context.Context, idb bun.IDB, model any) *bun.UpdateQuery {
 	return q.ApplyQueryBuilder(scope(ctx, q.GetModel()))
 }
 
+// Delete starts a hard delete of model's rows, scoped like Select, for rows that are not
+// soft-deletable (logs, links).
+func Delete(ctx context.Context, idb bun.IDB, model any) *bun.DeleteQuery {
+	q := idb.NewDelete().Model(model)
+	return q.ApplyQueryBuilder(scope(ctx, q.GetModel()))
+}
+
 func scope(ctx context.Context, m bun.Model) func(bun.QueryBuilder) bun.QueryBuilder {
 	tm, ok := m.(bun.TableModel)
 	return func(qb bun.QueryBuilder) bun.QueryBuilder {
