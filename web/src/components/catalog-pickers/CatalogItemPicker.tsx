@@ -1,0 +1,233 @@
+import { useMemo, useState, type HTMLAttributes } from 'react'
+import { Alert, Button, Col, Empty, Flex, Input, Modal, Row, Table, Tag, Typography } from 'antd'
+import type { ColumnsType } from 'antd/es/table'
+import { useQuery } from '@tanstack/react-query'
+import { CatalogTree } from './CatalogTree'
+import { ROOT_KEY, type CatalogNode } from './catalogTree'
+import { catalogItemsQuery, catalogListQuery } from './api'
+import { itemColumnMeta, itemFields, renderItemField } from './itemColumns'
+import { useClickGuard } from './clickGuard'
+import { useLoadMore } from './useLoadMore'
+import { usePickerT } from './texts'
+import type { CatalogItem, CatalogModule, Part, Product } from './types'
+
+export interface CatalogItemPickerProps<T extends CatalogItem> {
+  module: CatalogModule
+  /** The picked items (controlled). */
+  value: readonly T[]
+  onChange: (items: T[]) => void
+  /** Allow more than one pick (default true). */
+  multiple?: boolean
+  /** Ids that may not be picked (already used by the caller). */
+  disabledIds?: readonly string[]
+  testId?: string
+}
+
+/** Substring match on the name, case-insensitive (the filter box of spec 001 §2). */
+export function filterByName<T extends { name?: string | null }>(rows: readonly T[], text: string): T[] {
+  const q = text.trim().toLowerCase()
+  if (!q) return [...rows]
+  return rows.filter((r) => (r.name ?? '').toLowerCase().includes(q))
+}
+
+/**
+ * Select mode of a catalogue screen: the same two panes without create, edit, delete, import or
+ * move; only enabled directories and items; rows are ticked, and the ticked items show as
+ * closable tags above the panes.
+ */
+export function CatalogItemPicker<T extends CatalogItem>({
+  module,
+  value,
+  onChange,
+  multiple = true,
+  disabledIds = [],
+  testId = module === 'product' ? 'product-picker' : 'part-picker',
+}: CatalogItemPickerProps<T>) {
+  const { t } = usePickerT()
+  const guard = useClickGuard()
+  const [selectedKey, setSelectedKey] = useState<string>(ROOT_KEY)
+  const [filter, setFilter] = useState('')
+  const catalogs = useQuery(catalogListQuery(module, true))
+  const catalogId = selectedKey === ROOT_KEY ? null : selectedKey
+  const items = useQuery(catalogItemsQuery<T>(module, catalogId, true))
+  // The server filters by isEnable; this keeps the rule even if it did not.
+  const enabled = useMemo(() => (items.data ?? []).filter((i) => i.isEnable !== false), [items.data])
+  const filtered = useMemo(() => filterByName(enabled, filter), [enabled, filter])
+  const windowed = useLoadMore(filtered, `${selectedKey}|${filter}`)
+  const pickedIds = useMemo(() => new Set(value.map((v) => v.id)), [value])
+  const disabled = useMemo(() => new Set(disabledIds), [disabledIds])
+
+  const toggle = (row: T, on: boolean) => {
+    if (disabled.has(row.id)) return
+    if (on) {
+      if (pickedIds.has(row.id)) return
+      onChange(multiple ? [...value, row] : [row])
+    } else onChange(value.filter((v) => v.id !== row.id))
+  }
+
+  const columns: ColumnsType<T> = itemFields(module).map((f) => ({
+    key: f,
+    ...itemColumnMeta(f, t),
+    ellipsis: f !== 'describe' && f !== 'images',
+    render: (_: unknown, row: T) => renderItemField(f, row, t),
+  }))
+
+  let table
+  if (items.isPending) table = <Table<T> rowKey="id" loading columns={columns} dataSource={[]} pagination={false} size="small" />
+  else if (items.isError)
+    table = <Alert type="error" title={t('loadFailed')} action={<Button size="small" onClick={() => void items.refetch()}>{t('retry')}</Button>} />
+  else
+    table = (
+      <>
+        <div style={{ maxHeight: 420, overflow: 'auto' }} onScroll={windowed.onScroll} data-testid={`${testId}-scroll`}>
+          <Table<T>
+            rowKey="id"
+            size="small"
+            columns={columns}
+            dataSource={windowed.rows}
+            pagination={false}
+            scroll={{ x: 'max-content' }}
+            locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('empty')} /> }}
+            rowSelection={{
+              type: multiple ? 'checkbox' : 'radio',
+              selectedRowKeys: windowed.rows.filter((r) => pickedIds.has(r.id)).map((r) => r.id),
+              getCheckboxProps: (r) => ({ disabled: disabled.has(r.id) }),
+              onSelect: (r, on) => toggle(r, on),
+              onSelectAll: (on, _rows, changed) => {
+                if (on) onChange([...value, ...changed.filter((r) => !pickedIds.has(r.id) && !disabled.has(r.id))])
+                else {
+                  const off = new Set(changed.map((r) => r.id))
+                  onChange(value.filter((v) => !off.has(v.id)))
+                }
+              },
+            }}
+            onRow={(row) =>
+              ({
+                onClick: () => guard(`row:${row.id}`, () => toggle(row, !pickedIds.has(row.id))),
+                'data-testid': `${testId}-row`,
+                'data-name': row.name,
+              }) as HTMLAttributes<HTMLElement>
+            }
+          />
+        </div>
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          {windowed.hasMore ? t('loadMoreHint', { shown: windowed.rows.length, total: filtered.length }) : t('shownAll', { total: filtered.length })}
+        </Typography.Text>
+      </>
+    )
+
+  return (
+    <div data-testid={testId}>
+      <Flex wrap gap={4} align="center" style={{ minHeight: 32, marginBottom: 8 }} data-testid={`${testId}-tags`}>
+        <Typography.Text type="secondary">{t('selected', { count: value.length })}</Typography.Text>
+        {value.map((v) => (
+          <Tag key={v.id} closable onClose={(e) => { e.preventDefault(); onChange(value.filter((x) => x.id !== v.id)) }} data-testid={`${testId}-tag`}>
+            {v.name}
+          </Tag>
+        ))}
+        {value.length ? (
+          <Button type="link" size="small" onClick={() => onChange([])}>
+            {t('clearSelected')}
+          </Button>
+        ) : null}
+      </Flex>
+      <Row gutter={16} wrap={false}>
+        <Col flex="240px" style={{ minWidth: 200 }}>
+          <CatalogTree
+            catalogs={catalogs.data}
+            loading={catalogs.isPending}
+            error={catalogs.isError}
+            onRetry={() => void catalogs.refetch()}
+            selectedKey={selectedKey}
+            onSelect={(n: CatalogNode) => setSelectedKey(n.key)}
+            testId={`${testId}-tree`}
+          />
+        </Col>
+        <Col flex="auto" style={{ minWidth: 0 }}>
+          <Input.Search
+            allowClear
+            placeholder={t('filterName')}
+            value={filter}
+            onChange={(e) => setFilter(e.target.value)}
+            style={{ maxWidth: 280, marginBottom: 8 }}
+            data-testid={`${testId}-filter`}
+          />
+          {table}
+        </Col>
+      </Row>
+    </div>
+  )
+}
+
+/** Select mode of the product catalogue. */
+export function ProductPicker(props: Omit<CatalogItemPickerProps<Product>, 'module'>) {
+  return <CatalogItemPicker<Product> module="product" {...props} />
+}
+
+/** Select mode of the parts (material) catalogue. */
+export function PartPicker(props: Omit<CatalogItemPickerProps<Part>, 'module'>) {
+  return <CatalogItemPicker<Part> module="matter" {...props} />
+}
+
+export interface PickerModalProps<T> {
+  open: boolean
+  title?: string
+  onCancel: () => void
+  /** Called with the picked items; the modal starts empty each time it opens. */
+  onConfirm: (items: T[]) => void
+  multiple?: boolean
+  disabledIds?: readonly string[]
+  /** Confirm stays disabled while nothing is picked (default true). */
+  requirePick?: boolean
+}
+
+function CatalogPickerModal<T extends CatalogItem>({
+  module,
+  open,
+  title,
+  onCancel,
+  onConfirm,
+  multiple,
+  disabledIds,
+  requirePick = true,
+}: PickerModalProps<T> & { module: CatalogModule }) {
+  const { t } = usePickerT()
+  const [picked, setPicked] = useState<T[]>([])
+  const testId = module === 'product' ? 'product-picker' : 'part-picker'
+  return (
+    <Modal
+      open={open}
+      title={title ?? t(module === 'product' ? 'pickProducts' : 'pickParts')}
+      width={1100}
+      destroyOnHidden
+      afterOpenChange={(o) => !o && setPicked([])}
+      onCancel={onCancel}
+      footer={[
+        <Button key="cancel" onClick={onCancel} data-testid={`${testId}-cancel`}>
+          {t('cancel')}
+        </Button>,
+        <Button
+          key="ok"
+          type="primary"
+          disabled={requirePick && picked.length === 0}
+          onClick={() => onConfirm(picked)}
+          data-testid={`${testId}-confirm`}
+        >
+          {t('confirm')}
+        </Button>,
+      ]}
+    >
+      <CatalogItemPicker<T> module={module} value={picked} onChange={setPicked} multiple={multiple} disabledIds={disabledIds} />
+    </Modal>
+  )
+}
+
+/** The product picker in a dialog with Cancel and Confirm. */
+export function ProductPickerModal(props: PickerModalProps<Product>) {
+  return <CatalogPickerModal<Product> module="product" {...props} />
+}
+
+/** The material picker in a dialog with Cancel and Confirm. */
+export function PartPickerModal(props: PickerModalProps<Part>) {
+  return <CatalogPickerModal<Part> module="matter" {...props} />
+}

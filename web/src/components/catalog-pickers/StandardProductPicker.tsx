@@ -1,0 +1,140 @@
+import { useMemo, useState, type HTMLAttributes } from 'react'
+import { Alert, Button, Empty, Flex, Input, Modal, Table, Tag, Typography } from 'antd'
+import type { ColumnsType } from 'antd/es/table'
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { standardProductsQuery } from './api'
+import { ItemImage } from './itemColumns'
+import { useClickGuard } from './clickGuard'
+import { usePickerT } from './texts'
+import type { StandardProduct } from './types'
+import type { PickerModalProps } from './CatalogItemPicker'
+
+export interface StandardProductPickerProps {
+  value: readonly StandardProduct[]
+  onChange: (items: StandardProduct[]) => void
+  multiple?: boolean
+  disabledIds?: readonly string[]
+  pageSize?: number
+}
+
+/** Select mode of the standard products: enabled rows only, searchable, paged, ticked rows as closable tags. */
+export function StandardProductPicker({ value, onChange, multiple = true, disabledIds = [], pageSize = 10 }: StandardProductPickerProps) {
+  const { t } = usePickerT()
+  const guard = useClickGuard()
+  const [filter, setFilter] = useState('')
+  const [page, setPage] = useState(1)
+  const list = useQuery({
+    ...standardProductsQuery({ filter, skipCount: (page - 1) * pageSize, maxResultCount: pageSize, isEnable: true }, true),
+    placeholderData: keepPreviousData,
+  })
+  const pickedIds = useMemo(() => new Set(value.map((v) => v.id)), [value])
+  const disabled = useMemo(() => new Set(disabledIds), [disabledIds])
+  const rows = useMemo(() => (list.data?.items ?? []).filter((r) => r.isEnable !== false), [list.data])
+
+  const toggle = (row: StandardProduct, on: boolean) => {
+    if (disabled.has(row.id)) return
+    if (on) {
+      if (!pickedIds.has(row.id)) onChange(multiple ? [...value, row] : [row])
+    } else onChange(value.filter((v) => v.id !== row.id))
+  }
+
+  const columns: ColumnsType<StandardProduct> = [
+    { key: 'productName', title: t('col.productName'), dataIndex: 'productName', ellipsis: true },
+    { key: 'productCode', title: t('col.productCode'), dataIndex: 'productCode', ellipsis: true },
+    { key: 'productWidth', title: t('col.productWidth'), dataIndex: 'productWidth', width: 80 },
+    { key: 'productHeight', title: t('col.productHeight'), dataIndex: 'productHeight', width: 80 },
+    { key: 'productDepth', title: t('col.productDepth'), dataIndex: 'productDepth', width: 80 },
+    { key: 'productMaterial', title: t('col.productMaterial'), dataIndex: 'productMaterial', ellipsis: true },
+    { key: 'doorMaterial', title: t('col.doorMaterial'), dataIndex: 'doorMaterial', ellipsis: true },
+    { key: 'images', title: t('col.images'), width: 70, render: (_: unknown, r) => <ItemImage src={r.images} alt={r.productName ?? ''} /> },
+  ]
+
+  return (
+    <div data-testid="standard-product-picker">
+      <Flex wrap gap={4} align="center" style={{ minHeight: 32, marginBottom: 8 }}>
+        <Typography.Text type="secondary">{t('selected', { count: value.length })}</Typography.Text>
+        {value.map((v) => (
+          <Tag
+            key={v.id}
+            closable
+            onClose={(e) => {
+              e.preventDefault()
+              onChange(value.filter((x) => x.id !== v.id))
+            }}
+            data-testid="standard-product-picker-tag"
+          >
+            {v.productName}
+          </Tag>
+        ))}
+      </Flex>
+      <Input.Search
+        allowClear
+        placeholder={t('search')}
+        onSearch={(v) => {
+          setFilter(v)
+          setPage(1)
+        }}
+        style={{ maxWidth: 280, marginBottom: 8 }}
+        data-testid="standard-product-picker-search"
+      />
+      {list.isError ? (
+        <Alert type="error" title={t('loadFailed')} action={<Button size="small" onClick={() => void list.refetch()}>{t('retry')}</Button>} />
+      ) : (
+        <Table<StandardProduct>
+          rowKey="id"
+          size="small"
+          loading={list.isFetching}
+          columns={columns}
+          dataSource={rows}
+          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('empty')} /> }}
+          pagination={{ current: page, pageSize, total: list.data?.totalCount ?? 0, onChange: setPage, showSizeChanger: false }}
+          rowSelection={{
+            type: multiple ? 'checkbox' : 'radio',
+            selectedRowKeys: rows.filter((r) => pickedIds.has(r.id)).map((r) => r.id),
+            getCheckboxProps: (r) => ({ disabled: disabled.has(r.id) }),
+            onSelect: (r, on) => toggle(r, on),
+            onSelectAll: (on, _rows, changed) => {
+              if (on) onChange([...value, ...changed.filter((r) => !pickedIds.has(r.id) && !disabled.has(r.id))])
+              else {
+                const off = new Set(changed.map((r) => r.id))
+                onChange(value.filter((v) => !off.has(v.id)))
+              }
+            },
+          }}
+          onRow={(row) =>
+            ({
+              onClick: () => guard(`row:${row.id}`, () => toggle(row, !pickedIds.has(row.id))),
+              'data-testid': 'standard-product-picker-row',
+            }) as HTMLAttributes<HTMLElement>
+          }
+        />
+      )}
+    </div>
+  )
+}
+
+/** The standard product picker in a dialog with Cancel and Confirm. */
+export function StandardProductPickerModal({ open, title, onCancel, onConfirm, multiple, disabledIds, requirePick = true }: PickerModalProps<StandardProduct>) {
+  const { t } = usePickerT()
+  const [picked, setPicked] = useState<StandardProduct[]>([])
+  return (
+    <Modal
+      open={open}
+      title={title ?? t('pickStandardProducts')}
+      width={1000}
+      destroyOnHidden
+      afterOpenChange={(o) => !o && setPicked([])}
+      onCancel={onCancel}
+      footer={[
+        <Button key="cancel" onClick={onCancel}>
+          {t('cancel')}
+        </Button>,
+        <Button key="ok" type="primary" disabled={requirePick && picked.length === 0} onClick={() => onConfirm(picked)}>
+          {t('confirm')}
+        </Button>,
+      ]}
+    >
+      <StandardProductPicker value={picked} onChange={setPicked} multiple={multiple} disabledIds={disabledIds} />
+    </Modal>
+  )
+}
