@@ -4,7 +4,10 @@ import (
 	"context"
 
 	"kerf/internal/identity"
+	"kerf/internal/menus"
+	"kerf/internal/permissions"
 	"kerf/internal/platform/module"
+	"kerf/internal/session"
 )
 
 // modules builds the areas in dependency order: one line per area.
@@ -12,7 +15,18 @@ func (a *App) modules(ctx context.Context) ([]module.Module, error) {
 	_ = ctx
 	id := identity.New(identity.Deps{DB: a.DB, Registry: a.Registry, Permissions: a.Permissions})
 	a.Identity = id.Service()
+	// Every module's menu entries, read when the menus area seeds (the list is complete then).
+	menuEntries := func() []module.MenuEntry {
+		var out []module.MenuEntry
+		for _, m := range a.Modules {
+			out = append(out, m.Menus()...)
+		}
+		return out
+	}
 	return []module.Module{
 		id,
+		session.New(session.Deps{Catalog: a.Catalog, Registry: a.Registry, Permissions: a.Permissions, Directory: a.Identity, MultiTenancy: a.Config.MultiTenancy, Version: a.Config.Version}),
+		menus.New(menus.Deps{DB: a.DB, Registry: a.Registry, Permissions: a.Permissions, Entries: menuEntries, MultiTenancy: a.Config.MultiTenancy}),
+		permissions.New(permissions.Deps{DB: a.DB, Registry: a.Registry, Permissions: a.Permissions, Directory: a.Identity}),
 	}, nil
 }

@@ -1,0 +1,90 @@
+package menus
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/google/uuid"
+	"github.com/uptrace/bun"
+
+	"kerf/internal/platform/db"
+	"kerf/internal/platform/tenancy"
+)
+
+// hostCtx is ctx acting in the host: menu rows are host rows, read and written the same
+// way whichever tenant the request acts in.
+func hostCtx(ctx context.Context) context.Context {
+	return tenancy.WithTenant(ctx, tenancy.Tenant{})
+}
+
+const childCountExpr = "(SELECT COUNT(*) FROM menus AS c WHERE c.parent_id = menu.id AND c.is_deleted = ?) AS child_count"
+
+// listRows returns every live row, ordered for display.
+func listRows(ctx context.Context, idb bun.IDB) ([]Menu, error) {
+	var rows []Menu
+	err := db.Select(hostCtx(ctx), idb, &rows).OrderExpr("menu.sort_order ASC, menu.name ASC").Scan(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("list menus: %w", err)
+	}
+	return rows, nil
+}
+
+// listRowsWithDeleted returns every row, deleted ones included (for the start-up sync).
+func listRowsWithDeleted(ctx context.Context, idb bun.IDB) ([]Menu, error) {
+	var rows []Menu
+	if err := idb.NewSelect().Model(&rows).Where("menu.tenant_id IS NULL").Scan(ctx); err != nil {
+		return nil, fmt.Errorf("list menus: %w", err)
+	}
+	return rows, nil
+}
+
+// getRow returns a live row with its child count.
+func getRow(ctx context.Context, idb bun.IDB, id uuid.UUID) (*Menu, error) {
+	m := new(Menu)
+	err := db.Select(hostCtx(ctx), idb, m).ColumnExpr("menu.*").ColumnExpr(childCountExpr, false).
+		Where("menu.id = ?", id).Scan(ctx)
+	return m, db.NotFound(err, "menu")
+}
+
+// nameTaken reports whether any row, deleted or not, has name.
+func nameTaken(ctx context.Context, idb bun.IDB, name string) (bool, error) {
+	ok, err := idb.NewSelect().Model((*Menu)(nil)).Where("menu.name = ?", name).Exists(ctx)
+	if err != nil {
+		return false, fmt.Errorf("check menu name: %w", err)
+	}
+	return ok, nil
+}
+
+// pageRows returns one page of live rows matching filter, and the total count.
+func pageRows(ctx context.Context, idb bun.IDB, filter string, parentID *uuid.UUID, order string, skip, limit int) ([]Menu, int, error) {
+	var rows []Menu
+	q := db.Select(hostCtx(ctx), idb, &rows).ColumnExpr("menu.*").ColumnExpr(childCountExpr, false)
+	if filter != "" {
+		like := "%" + escapeLike(filter) + "%"
+		q = q.WhereGroup(" AND ", func(q *bun.SelectQuery) *bun.SelectQuery {
+			for _, col := range []string{"menu.name", "menu.path", "menu.display_name_zh_hans", "menu.display_name_en", "menu.component"} {
+				q = q.WhereOr("LOWER("+col+") LIKE LOWER(?) ESCAPE '\\'", like)
+			}
+			return q
+		})
+	}
+	if parentID != nil {
+		q = q.Where("menu.parent_id = ?", *parentID)
+	}
+	n, err := q.OrderExpr(order).Offset(int64(skip)).Limit(int64(limit)).ScanAndCount(ctx)
+	if err != nil {
+		return nil, 0, fmt.Errorf("page menus: %w", err)
+	}
+	return rows, int(n), nil
+}
+
+func escapeLike(s string) string {
+	out := make([]rune, 0, len(s))
+	for _, r := range s {
+		if r == '%' || r == '_' || r == '\\' {
+			out = append(out, '\\')
+		}
+		out = append(out, r)
+	}
+	return string(out)
+}
