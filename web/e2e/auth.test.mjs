@@ -14,6 +14,7 @@ test('an unauthenticated visit goes to login and, after login, back to the wante
   const page = await env.page()
   await page.goto('/profile-setting/index')
   await page.waitForURL((u) => u.pathname === '/login' && u.searchParams.get('redirect') === '/profile-setting/index')
+  await page.getByTestId('password-login').waitFor()
   await shot(page, 'auth-login-redirect')
   const form = page.getByTestId('password-login')
   await form.locator('input').nth(0).fill('admin')

@@ -20,6 +20,18 @@ async function openDialog(page) {
 
 const errors = (form) => form.locator('.ant-form-item-explain-error').allInnerTexts()
 
+/** Waits until the form shows exactly these messages (old ones fade out first). */
+async function expectErrors(form, expected) {
+  const until = Date.now() + 10_000
+  let got = []
+  while (Date.now() < until) {
+    got = await errors(form)
+    if (JSON.stringify(got) === JSON.stringify(expected)) return
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  assert.deepEqual(got, expected)
+}
+
 test('change password: the four validation messages, a wrong current password, then success', async () => {
   const page = await env.page()
   await login(page)
@@ -27,8 +39,7 @@ test('change password: the four validation messages, a wrong current password, t
   const submit = form.locator('button[type="submit"]')
 
   await submit.click()
-  await form.locator('.ant-form-item-explain-error').nth(2).waitFor()
-  assert.deepEqual(await errors(form), ['请输入当前密码', '请输入密码', '请再次输入密码'])
+  await expectErrors(form, ['请输入当前密码', '请输入密码', '请再次输入密码'])
   await shot(page, 'password-required')
 
   const inputs = form.locator('input[type="password"]')
@@ -36,8 +47,7 @@ test('change password: the four validation messages, a wrong current password, t
   await inputs.nth(1).fill('N3w-Passw0rd!')
   await inputs.nth(2).fill('something-else')
   await submit.click()
-  await form.getByText('两次输入密码不一致!').waitFor()
-  assert.deepEqual(await errors(form), ['两次输入密码不一致!'])
+  await expectErrors(form, ['两次输入密码不一致!'])
   await shot(page, 'password-mismatch')
 
   await inputs.nth(0).fill('wrong-current-1')

@@ -51,6 +51,7 @@ export function App() {
       <ConfigProvider
         locale={lang === 'en' ? enUS : zhCN}
         componentSize={componentSize[size]}
+        button={{ autoInsertSpace: false }}
         theme={{ token: { colorPrimary: colour }, algorithm: size === 'mini' ? antdTheme.compactAlgorithm : antdTheme.defaultAlgorithm }}
       >
         <AntApp>

@@ -6,7 +6,7 @@ import { useShellRoutes } from '../components/shell'
 import { useAppConfig } from '../components/useAppConfig'
 import type { AppRoute } from '../app/buildRoutes'
 import { menuIcon } from './menuIcons'
-import { useSettingsStore } from './stores'
+import { useAppStore, useSettingsStore } from './stores'
 
 type Item = Required<MenuProps>['items'][number]
 
@@ -66,6 +66,8 @@ export function Sidebar({ collapsed }: { collapsed: boolean }) {
   const { data: config } = useAppConfig()
   const showLogo = useSettingsStore((s) => s.sidebarLogo)
   const textTheme = useSettingsStore((s) => s.sidebarTextTheme)
+  const device = useAppStore((s) => s.device)
+  const closeSidebar = useAppStore((s) => s.closeSidebar)
   const items = useMemo(() => toItems(tree, t), [tree, t])
   const route = find(pathname)
   const active = route?.activeMenu || route?.path || pathname
@@ -99,6 +101,7 @@ export function Sidebar({ collapsed }: { collapsed: boolean }) {
         selectedKeys={[active]}
         openKeys={collapsed ? undefined : openKeys}
         onOpenChange={onOpenChange}
+        onClick={() => device === 'mobile' && closeSidebar()}
       />
     </div>
   )

@@ -1,4 +1,4 @@
-import { useEffect } from 'react'
+import { useEffect, useRef } from 'react'
 import { Alert, App, Button, Form, Input, Skeleton, Tabs } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { ChangePasswordForm, errorToMessage, HttpError, PageContainer, validationErrorsByField } from '../../components'
@@ -15,8 +15,14 @@ function PersonalData() {
   const profile = useMyProfile()
   const update = useUpdateMyProfile()
 
+  // Effects run again each time a kept-alive tab is shown (React <Activity>): fill the form only
+  // when the server data really changed, so what the user typed survives switching tabs.
+  const filledFor = useRef<string | null>(null)
   useEffect(() => {
-    if (profile.data) form.setFieldsValue(profile.data)
+    if (profile.data && filledFor.current !== profile.data.concurrencyStamp) {
+      filledFor.current = profile.data.concurrencyStamp
+      form.setFieldsValue(profile.data)
+    }
   }, [profile.data, form])
 
   if (profile.isPending) return <Skeleton active />
