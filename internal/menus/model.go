@@ -106,11 +106,11 @@ type MenuDto struct {
 // CreateMenuInput is a new menu row.
 type CreateMenuInput struct {
 	ParentID          uuid.UUID `json:"parentId,omitempty" doc:"All-zero UUID (or absent) for a root"`
-	Name              string    `json:"name" maxLength:"128" doc:"Unique key, e.g. catalog.products; also the route name"`
-	DisplayNameZhHans string    `json:"displayNameZhHans" maxLength:"128"`
+	Name              string    `json:"name,omitempty" maxLength:"128" doc:"Unique key, e.g. catalog.products; also the route name"`
+	DisplayNameZhHans string    `json:"displayNameZhHans,omitempty" maxLength:"128"`
 	DisplayNameEn     string    `json:"displayNameEn,omitempty" maxLength:"128"`
-	Path              string    `json:"path" maxLength:"512" doc:"/absolute/path, or http(s):// for an external link"`
-	Component         string    `json:"component" maxLength:"256" doc:"Component key of the web registry; Layout for a group"`
+	Path              string    `json:"path,omitempty" maxLength:"512" doc:"/absolute/path, or http(s):// for an external link"`
+	Component         string    `json:"component,omitempty" maxLength:"256" doc:"Component key of the web registry; Layout for a group"`
 	Icon              string    `json:"icon,omitempty" maxLength:"128"`
 	Order             int       `json:"order,omitempty"`
 	Permission        string    `json:"permission,omitempty" maxLength:"256" doc:"Needed to see the entry; empty: any logged-in user"`
