@@ -13,6 +13,7 @@ export interface Catalog {
   moduleName: string
   code?: string | null
   isEnable?: boolean
+  concurrencyStamp?: string | null
 }
 
 /** Fields products and parts share (spec 001 §3). */

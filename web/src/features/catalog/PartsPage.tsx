@@ -1,0 +1,6 @@
+import { CatalogScreen } from './CatalogScreen'
+
+/** parts/index: the parts (material) catalogue screen. */
+export function PartsPage() {
+  return <CatalogScreen module="matter" />
+}

@@ -1,0 +1,6 @@
+import { CatalogScreen } from './CatalogScreen'
+
+/** products/index: the product catalogue screen. */
+export function ProductsPage() {
+  return <CatalogScreen module="product" />
+}

@@ -1,0 +1,281 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { http, saveBlob, HttpError, errorToMessage } from '../../components'
+import {
+  CATALOG_LIST_MAX,
+  STANDARD_PRODUCTS_PATH,
+  catalogItemsQuery,
+  catalogKeys,
+  catalogListQuery,
+  cleanPayload,
+  itemsPath,
+  type Catalog,
+  type CatalogItem,
+  type CatalogModule,
+  type ListResult,
+  type Part,
+  type StandardProduct,
+} from '../../components/catalog-pickers'
+
+export { catalogKeys }
+
+// ---------------------------------------------------------------- payloads
+
+/** Text fields of a product or part body. */
+export const ITEM_TEXT_FIELDS = ['name', 'code', 'erpCode', 'stockCode', 'workshopCode', 'factoryCode', 'describe', 'color', 'unit', 'images'] as const
+/** Number fields of a product or part body. */
+export const ITEM_NUMBER_FIELDS = ['length', 'width', 'height', 'price'] as const
+
+/** Maximum lengths the server enforces (spec 001 §3, §5). */
+export const MAX_LENGTH = { name: 30, unit: 10, color: 18, text: 128, describe: 2048, displayName: 64, productName: 128 } as const
+
+/** The body of a product or part save: empty strings dropped (spec 001 §7). */
+export type ItemBody = Record<string, string | number | boolean | null>
+
+/**
+ * The whole editable row as a save body. A PUT replaces every text and number field, so the
+ * edit row always sends all of them; empty strings are dropped (stored empty by the server).
+ */
+export function toItemBody(module: CatalogModule, row: Partial<CatalogItem> & { count?: number | null; size?: string | null }): ItemBody {
+  const body: Record<string, string | number | boolean | null | undefined> = {}
+  for (const f of ITEM_TEXT_FIELDS) {
+    const v = row[f]
+    body[f] = typeof v === 'string' ? v.trim() : undefined
+  }
+  for (const f of ITEM_NUMBER_FIELDS) body[f] = toNumberOrNull(row[f])
+  body.isEnable = row.isEnable ?? true
+  body.catalogId = row.catalogId || undefined
+  body.concurrencyStamp = row.concurrencyStamp || undefined
+  if (module === 'product') body.moduleName = 'product'
+  else {
+    body.count = toNumberOrNull(row.count)
+    body.size = typeof row.size === 'string' ? row.size.trim() : undefined
+  }
+  return cleanPayload(body) as ItemBody
+}
+
+function toNumberOrNull(v: unknown): number | null {
+  if (v === null || v === undefined || v === '') return null
+  const n = typeof v === 'number' ? v : Number(v)
+  return Number.isFinite(n) ? n : null
+}
+
+/** Messages of a failed import: one per row problem the server listed, else its message. */
+export function importErrors(e: unknown, t: (key: string) => string): string[] {
+  if (!(e instanceof HttpError)) return [e instanceof Error ? e.message : String(e)]
+  const data = e.data as { error?: { message?: string; validationErrors?: { message?: string }[] | null } } | undefined
+  const rows = (data?.error?.validationErrors ?? []).map((v) => v.message ?? '').filter(Boolean)
+  if (rows.length) return rows
+  return [errorToMessage({ status: e.status, data: e.data, timeout: e.timeout }, t).message]
+}
+
+// ---------------------------------------------------------------- catalogues
+
+export interface CreateCatalogBody {
+  displayName: string
+  moduleName: CatalogModule
+  parentId?: string
+}
+
+export const createCatalog = (body: CreateCatalogBody) => http.post<Catalog>('/api/salesorder/catalogs', cleanPayload(body))
+
+export const updateCatalog = (id: string, body: { displayName: string; concurrencyStamp?: string | null }) =>
+  http.put<Catalog>(`/api/salesorder/catalogs/${id}`, cleanPayload({ displayName: body.displayName, concurrencyStamp: body.concurrencyStamp ?? undefined }))
+
+/**
+ * DELETE a directory. Without cascade the server refuses a directory that still holds
+ * sub-directories or items (400 naming what it holds); with cascade they go with it.
+ */
+export const deleteCatalog = (id: string, cascade = false) =>
+  http.delete(`/api/salesorder/catalogs/${id}`, { params: cascade ? { cascade: true } : undefined, silent: !cascade })
+
+export function useCatalogs(module: CatalogModule) {
+  return useQuery(catalogListQuery(module, false))
+}
+
+export function useCatalogMutations(module: CatalogModule) {
+  const qc = useQueryClient()
+  const invalidate = () => qc.invalidateQueries({ queryKey: catalogKeys.catalogs(module) })
+  const invalidateItems = () => qc.invalidateQueries({ queryKey: catalogKeys.items(module) })
+  return {
+    create: useMutation({ mutationFn: (b: Omit<CreateCatalogBody, 'moduleName'>) => createCatalog({ ...b, moduleName: module }), onSuccess: invalidate }),
+    update: useMutation({
+      mutationFn: (v: { id: string; displayName: string; concurrencyStamp?: string | null }) => updateCatalog(v.id, v),
+      onSuccess: invalidate,
+    }),
+    remove: useMutation({
+      mutationFn: (v: { id: string; cascade?: boolean }) => deleteCatalog(v.id, v.cascade),
+      onSuccess: () => Promise.all([invalidate(), invalidateItems()]),
+    }),
+  }
+}
+
+// ---------------------------------------------------------------- products and parts
+
+export function useCatalogItems<T extends CatalogItem>(module: CatalogModule, catalogId: string | null, enabled = true) {
+  return useQuery({ ...catalogItemsQuery<T>(module, catalogId, false), enabled })
+}
+
+export const createItem = <T extends CatalogItem>(module: CatalogModule, body: ItemBody) => http.post<T>(itemsPath(module), body)
+export const updateItem = <T extends CatalogItem>(module: CatalogModule, id: string, body: ItemBody) =>
+  http.put<T>(`${itemsPath(module)}/${id}`, body)
+export const deleteItem = (module: CatalogModule, id: string) => http.delete(`${itemsPath(module)}/${id}`)
+
+/** PUT …/batch-update: every row with its new values, all or nothing. */
+export const batchUpdateItems = <T extends CatalogItem>(module: CatalogModule, items: (ItemBody & { id: string })[]) =>
+  http.put<ListResult<T>>(`${itemsPath(module)}/batch-update`, { items })
+
+/** The items with their catalogId set to the target (spec 001 §4: moving sets catalogId on each). */
+export function moveBodies(module: CatalogModule, rows: readonly CatalogItem[], targetCatalogId: string): (ItemBody & { id: string })[] {
+  return rows.map((r) => ({ ...toItemBody(module, { ...r, catalogId: targetCatalogId }), id: r.id }))
+}
+
+export function useItemMutations<T extends CatalogItem>(module: CatalogModule) {
+  const qc = useQueryClient()
+  const invalidate = () => qc.invalidateQueries({ queryKey: catalogKeys.items(module) })
+  return {
+    save: useMutation({
+      mutationFn: (row: Partial<T> & { id?: string }) =>
+        row.id ? updateItem<T>(module, row.id, toItemBody(module, row)) : createItem<T>(module, toItemBody(module, row)),
+      onSuccess: invalidate,
+    }),
+    remove: useMutation({ mutationFn: (id: string) => deleteItem(module, id), onSuccess: invalidate }),
+    move: useMutation({
+      mutationFn: (v: { rows: readonly T[]; catalogId: string }) => batchUpdateItems<T>(module, moveBodies(module, v.rows, v.catalogId)),
+      onSuccess: invalidate,
+    }),
+    importFile: useMutation({
+      mutationFn: (v: { catalogId: string; file: File }) => importItems(module, v.catalogId, v.file),
+      onSuccess: invalidate,
+    }),
+  }
+}
+
+/** GET …/excel: the import template, saved through the browser. */
+export async function downloadTemplate(module: CatalogModule, fallbackName: string): Promise<void> {
+  saveBlob(await http.blob(`${itemsPath(module)}/excel`), fallbackName)
+}
+
+/** POST …/import/{catalogId} with the spreadsheet in the multipart field `file`. */
+export function importItems(module: CatalogModule, catalogId: string, file: File) {
+  const form = new FormData()
+  form.append('file', file, file.name)
+  return http.post<{ count: number }>(`${itemsPath(module)}/import/${catalogId}`, form, { silent: true })
+}
+
+/** GET …/export: the listed items as .xlsx. */
+export async function exportItems(module: CatalogModule, catalogId: string | null, filter: string, fallbackName: string): Promise<void> {
+  saveBlob(
+    await http.blob(`${itemsPath(module)}/export`, { params: { CatalogIds: catalogId ?? undefined, Filter: filter.trim() || undefined } }),
+    fallbackName,
+  )
+}
+
+// ---------------------------------------------------------------- product–part links
+
+/** A part linked to a product with its count (spec 001 §3). */
+export interface ProductPart {
+  id: string
+  productId: string
+  partId: string
+  count: number
+  part?: Pick<Part, 'id' | 'name'> & Partial<Part>
+}
+
+export const fetchProductParts = (productId: string, signal?: AbortSignal) =>
+  http
+    .get<ListResult<ProductPart>>('/api/salesorder/products/parts', { params: { ProductId: productId, MaxResultCount: CATALOG_LIST_MAX }, signal })
+    .then((r) => r?.items ?? [])
+
+export const createProductPart = (b: { productId: string; partId: string; count: number }) =>
+  http.post<ProductPart>('/api/salesorder/products/part', b)
+export const updateProductPart = (productId: string, b: { id: string; count: number }) =>
+  http.put<ProductPart>(`/api/salesorder/products/${productId}/part`, b)
+export const deleteProductPart = (productId: string, partOrLinkId: string) =>
+  http.delete(`/api/salesorder/products/${productId}/part/${partOrLinkId}`)
+
+export function useProductParts(productId: string | null) {
+  return useQuery({
+    queryKey: catalogKeys.productParts(productId ?? ''),
+    queryFn: ({ signal }) => fetchProductParts(productId as string, signal),
+    enabled: !!productId,
+  })
+}
+
+export function useProductPartMutations(productId: string) {
+  const qc = useQueryClient()
+  const invalidate = () => qc.invalidateQueries({ queryKey: catalogKeys.productParts(productId) })
+  return {
+    create: useMutation({ mutationFn: (v: { partId: string; count: number }) => createProductPart({ productId, ...v }), onSuccess: invalidate }),
+    update: useMutation({ mutationFn: (v: { id: string; count: number }) => updateProductPart(productId, v), onSuccess: invalidate }),
+    remove: useMutation({ mutationFn: (linkId: string) => deleteProductPart(productId, linkId), onSuccess: invalidate }),
+  }
+}
+
+// ---------------------------------------------------------------- files
+
+/** POST /api/datav/files/images/upload; the image URL is the answer's fileUrl (spec 001 §5). */
+export async function uploadImage(file: File): Promise<string> {
+  const form = new FormData()
+  form.append('file', file, file.name)
+  const r = await http.post<{ fileUrl: string }>('/api/datav/files/images/upload', form)
+  return r.fileUrl
+}
+
+/** The image upload cap (spec 001 §7). */
+export const MAX_UPLOAD_BYTES = 52_428_800
+
+// ---------------------------------------------------------------- standard products
+
+export type StandardProductBody = Omit<StandardProduct, 'id' | 'creator' | 'lastModifier'>
+
+export const STANDARD_TEXT_FIELDS = [
+  'productName',
+  'productCode',
+  'productMaterial',
+  'doorMaterial',
+  'productStyle',
+  'productVersion',
+  'levelName',
+  'images',
+  'productImage',
+  'remark',
+  'info1',
+  'info2',
+  'info3',
+  'info4',
+  'info5',
+  'info6',
+  'info7',
+  'info8',
+  'info9',
+  'info10',
+] as const
+export const STANDARD_NUMBER_FIELDS = ['productWidth', 'productHeight', 'productDepth', 'batchSize'] as const
+
+/** A standard product save body: every field, empty strings dropped. */
+export function toStandardProductBody(row: Partial<StandardProduct>): Record<string, string | number | boolean | null> {
+  const body: Record<string, string | number | boolean | null | undefined> = {}
+  for (const f of STANDARD_TEXT_FIELDS) {
+    const v = row[f]
+    body[f] = typeof v === 'string' ? v.trim() : undefined
+  }
+  for (const f of STANDARD_NUMBER_FIELDS) body[f] = toNumberOrNull(row[f])
+  body.isEnable = row.isEnable ?? true
+  body.concurrencyStamp = row.concurrencyStamp || undefined
+  return cleanPayload(body) as Record<string, string | number | boolean | null>
+}
+
+export function useStandardProductMutations() {
+  const qc = useQueryClient()
+  const invalidate = () => qc.invalidateQueries({ queryKey: catalogKeys.standardProducts })
+  return {
+    save: useMutation({
+      mutationFn: (row: Partial<StandardProduct>) =>
+        row.id
+          ? http.put<StandardProduct>(`${STANDARD_PRODUCTS_PATH}/${row.id}`, toStandardProductBody(row))
+          : http.post<StandardProduct>(STANDARD_PRODUCTS_PATH, toStandardProductBody(row)),
+      onSuccess: invalidate,
+    }),
+    remove: useMutation({ mutationFn: (id: string) => http.delete(`${STANDARD_PRODUCTS_PATH}/${id}`), onSuccess: invalidate }),
+  }
+}
