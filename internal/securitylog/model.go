@@ -26,6 +26,7 @@ const (
 	ActionImpersonateUser                = "ImpersonateUser"
 	ActionImpersonateTenant              = "ImpersonateTenant"
 	ActionBackToImpersonator             = "BackToImpersonator"
+	ActionImpersonationDenied            = "ImpersonationDenied"
 	ActionChangePassword                 = "ChangePassword"
 )
 

@@ -143,6 +143,11 @@ func (a *API) tenant(next http.Handler) http.Handler {
 			ctx = tenancy.WithTenant(ctx, tenancy.Tenant{ID: p.TenantID, Name: p.TenantName, IsActive: true})
 		case header != "" && res != nil:
 			t, err := res.ResolveTenant(ctx, header)
+			if err != nil && errors.Is(err, tenancy.ErrTenantNotAvailable) && strings.HasPrefix(r.URL.Path, "/connect/") {
+				// The OAuth endpoints answer RFC 6749 errors; they read __tenant themselves
+				// and report an unknown tenant in that shape. Here the request stays on the host.
+				break
+			}
 			if err != nil {
 				if errors.Is(err, tenancy.ErrTenantNotAvailable) {
 					err = &apperr.UserError{Key: localization.KeyTenantNotAvailable, Args: []any{header}}
