@@ -415,7 +415,6 @@ func TestATenantsCatalogueIsInvisibleToOthers(t *testing.T) {
 	})
 }
 
-
 func TestStandardProductsAreNestedAndFlat(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		s := newService(t, d)
