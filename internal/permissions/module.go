@@ -2,6 +2,7 @@ package permissions
 
 import (
 	"context"
+	"encoding/json"
 	"net/http"
 	"strings"
 
@@ -48,14 +49,31 @@ func (m *Module) Register(api *httpapi.API) {
 	m.api = api
 	tags := []string{"permissions"}
 	access := httpapi.Perm(identity.PermRolesPermissions, identity.PermUsersPermissions)
+	mw := huma.Middlewares{m.providerAccess}
+	const needs = "R needs " + identity.PermRolesPermissions + ", U needs " + identity.PermUsersPermissions + "."
 	httpapi.Register(api, huma.Operation{Method: http.MethodGet, Path: "/api/permission-management/permissions",
-		Summary: "Permissions of a role (R) or user (U) in the current tenant", Tags: tags}, access, m.get)
+		Summary: "Permissions of a role (R) or user (U) in the current tenant", Description: needs, Tags: tags, Middlewares: mw}, access, m.get)
 	httpapi.Register(api, huma.Operation{Method: http.MethodPut, Path: "/api/permission-management/permissions",
-		Summary: "Grant and revoke permissions of a role (R) or user (U)", Tags: tags}, access, m.update)
+		Summary: "Grant and revoke permissions of a role (R) or user (U)", Description: needs, Tags: tags, Middlewares: mw}, access, m.update)
 	httpapi.Register(api, huma.Operation{Method: http.MethodGet, Path: "/api/menu/permission-feature/permission-list",
-		Summary: "Permissions of a role (R) or user (U) as one tree of groups and permissions", Tags: tags}, access, m.tree)
+		Summary: "Permissions of a role (R) or user (U) as one tree of groups and permissions", Description: needs, Tags: tags, Middlewares: mw}, access, m.tree)
 	httpapi.Register(api, huma.Operation{Method: http.MethodPut, Path: "/api/menu/permission-feature/update-permission-list",
-		Summary: "Set the complete list of permissions a role (R) or user (U) is granted", Tags: tags}, access, m.replace)
+		Summary: "Set the complete list of permissions a role (R) or user (U) is granted", Description: needs, Tags: tags, Middlewares: mw}, access, m.replace)
+}
+
+// providerAccess checks, before the body is read, the permission that manages the
+// requested provider's grants, so a caller who may not manage them gets 403 whatever
+// they send.
+func (m *Module) providerAccess(hctx huma.Context, next func(huma.Context)) {
+	q := ProviderQuery{ProviderName: hctx.Query("providerName")}
+	if err := m.authorize(hctx.Context(), &q); err != nil {
+		body := m.api.Error(hctx.Context(), err)
+		hctx.SetHeader("Content-Type", "application/json; charset=utf-8")
+		hctx.SetStatus(body.Status())
+		_ = json.NewEncoder(hctx.BodyWriter()).Encode(body)
+		return
+	}
+	next(hctx)
 }
 
 // ProviderQuery names the entity whose grants are read or changed.
@@ -64,9 +82,14 @@ type ProviderQuery struct {
 	ProviderKey  string `query:"providerKey" doc:"Role name, or user id"`
 }
 
+// normalize accepts r and u for R and U.
+func (q *ProviderQuery) normalize() {
+	q.ProviderName = strings.ToUpper(strings.TrimSpace(q.ProviderName))
+}
+
 // authorize checks the permission that manages the requested provider's grants.
 func (m *Module) authorize(ctx context.Context, q *ProviderQuery) error {
-	q.ProviderName = strings.ToUpper(strings.TrimSpace(q.ProviderName))
+	q.normalize()
 	need := ManagePermission(q.ProviderName)
 	if need == "" {
 		return apperr.Invalid("providerName", KeyUnknownProvider, q.ProviderName)
@@ -75,9 +98,7 @@ func (m *Module) authorize(ctx context.Context, q *ProviderQuery) error {
 }
 
 func (m *Module) get(ctx context.Context, in *ProviderQuery) (*httpapi.Body[PermissionListResult], error) {
-	if err := m.authorize(ctx, in); err != nil {
-		return nil, err
-	}
+	in.normalize() // access checked by providerAccess
 	r, err := m.svc.GetPermissions(ctx, in.ProviderName, in.ProviderKey)
 	if err != nil {
 		return nil, err
@@ -91,16 +112,12 @@ type updateInput struct {
 }
 
 func (m *Module) update(ctx context.Context, in *updateInput) (*struct{}, error) {
-	if err := m.authorize(ctx, &in.ProviderQuery); err != nil {
-		return nil, err
-	}
+	in.normalize() // access checked by providerAccess
 	return nil, m.svc.UpdatePermissions(ctx, in.ProviderName, in.ProviderKey, in.Body.Permissions)
 }
 
 func (m *Module) tree(ctx context.Context, in *ProviderQuery) (*httpapi.Body[PermissionTree], error) {
-	if err := m.authorize(ctx, in); err != nil {
-		return nil, err
-	}
+	in.normalize() // access checked by providerAccess
 	r, err := m.svc.PermissionTree(ctx, in.ProviderName, in.ProviderKey)
 	if err != nil {
 		return nil, err
@@ -114,8 +131,6 @@ type replaceInput struct {
 }
 
 func (m *Module) replace(ctx context.Context, in *replaceInput) (*struct{}, error) {
-	if err := m.authorize(ctx, &in.ProviderQuery); err != nil {
-		return nil, err
-	}
+	in.normalize() // access checked by providerAccess
 	return nil, m.svc.ReplacePermissions(ctx, in.ProviderName, in.ProviderKey, in.Body.GrantedNames)
 }
