@@ -161,15 +161,15 @@ func TestABadRowImportsNothingAndNamesEveryRow(t *testing.T) {
 			t.Fatal(err)
 		}
 		file := filled(t, tpl.Bytes(),
-			[]any{"好的一行", "OK"},                                                        // row 2: fine
-			[]any{"", "NO-NAME"},                                                         // row 3: name required
-			[]any{strings.Repeat("长", 31)},                                               // row 4: name too long
+			[]any{"好的一行", "OK"},            // row 2: fine
+			[]any{"", "NO-NAME"},           // row 3: name required
+			[]any{strings.Repeat("长", 31)}, // row 4: name too long
 			[]any{"单位", "", "", "", "", "", "", "", "", "", "", "", strings.Repeat("u", 11)}, // row 5: unit too long
-			[]any{"颜色", "", "", "", "", "", "", "", "", "", "", strings.Repeat("c", 19)},    // row 6: colour too long
-			[]any{"数字", "", "", "", "", "", "六百"},                                          // row 7: not a number
-			[]any{"负数", "", "", "", "", "", -5},                                            // row 8: negative
-			[]any{"好的一行", "OK"},                                                        // row 9: duplicates row 2
-			[]any{"启用", "", "", "", "", "", "", "", "", "", "", "", "", "", "也许"},         // row 10: not yes/no
+			[]any{"颜色", "", "", "", "", "", "", "", "", "", "", strings.Repeat("c", 19)},     // row 6: colour too long
+			[]any{"数字", "", "", "", "", "", "六百"},                                            // row 7: not a number
+			[]any{"负数", "", "", "", "", "", -5},                                              // row 8: negative
+			[]any{"好的一行", "OK"},                                                              // row 9: duplicates row 2
+			[]any{"启用", "", "", "", "", "", "", "", "", "", "", "", "", "", "也许"},            // row 10: not yes/no
 		)
 		_, err := s.ImportProducts(ctx, c.ID, bytes.NewReader(file))
 		var ve *apperr.ValidationError
