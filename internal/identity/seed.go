@@ -75,7 +75,7 @@ func (m *Module) ensureAdmin(ctx context.Context) error {
 			Name: "管理员", Email: "admin@kerf.local", Phone: phone, LockoutEnabled: true, RoleNames: []string{AdminRole}}); err != nil {
 			return err
 		}
-		slog.InfoContext(ctx, "seeded admin user", "tenant", tenancy.FromContext(ctx).Name)
+		slog.DebugContext(ctx, "seeded admin user", "tenant", tenancy.FromContext(ctx).Name)
 	} else if err != nil {
 		return err
 	}

@@ -54,7 +54,7 @@ func (d *DB) Migrate(ctx context.Context, migrations []Migration) error {
 		if err != nil {
 			return fmt.Errorf("migration %s: %w", m.ID, err)
 		}
-		slog.InfoContext(ctx, "migration applied", "id", m.ID)
+		slog.DebugContext(ctx, "migration applied", "id", m.ID)
 	}
 	return nil
 }
