@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { impersonationGrant, revokeToken } from '../api/oauth'
+import { impersonationGrant, requestToken, revokeToken } from '../api/oauth'
 import { serverLogout } from '../api/session'
-import { STORAGE_KEYS, writeLocal } from '../api/storage'
+import { readLocal, STORAGE_KEYS, writeLocal } from '../api/storage'
 import { clearToken, getToken, setTenant, setToken } from '../api/token'
 import type { CurrentUser } from '../api/types'
 import { useTagsStore } from '../layout/tags-view/tagsStore'
@@ -26,9 +26,32 @@ export async function logout(qc: QueryClient): Promise<void> {
   window.location.assign('/login')
 }
 
+/**
+ * Log in on behalf of a user (by UserId) or as a tenant's administrator (by TenantId): for the
+ * user and tenant administration screens. The local flag records the state; the page reloads.
+ */
+export async function startImpersonation(target: { userId?: string; tenantId?: string }, qc: QueryClient): Promise<void> {
+  const token = getToken()
+  if (!token) throw new Error('token is undefined')
+  const fields: Record<string, string> = { grant_type: 'Impersonation', access_token: token.accessToken }
+  if (target.userId) fields.UserId = target.userId
+  if (target.tenantId) fields.TenantId = target.tenantId
+  const answer = await requestToken(fields, { tenant: null })
+  writeLocal(STORAGE_KEYS.impersonating, '1')
+  setToken(answer)
+  useTagsStore.getState().reset()
+  qc.clear()
+  window.location.assign('/dashboard')
+}
+
 /** Whether the user is logged in by an administrator on their behalf. */
 export function isImpersonating(user: CurrentUser | undefined): boolean {
   return !!user?.impersonatorUserId
+}
+
+/** The local flag set when impersonation started in this browser. */
+export function impersonationFlag(): boolean {
+  return readLocal(STORAGE_KEYS.impersonating) === '1'
 }
 
 /**
