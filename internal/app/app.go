@@ -6,9 +6,11 @@ import (
 	"fmt"
 	"io/fs"
 	"net/http"
+	"path/filepath"
 
 	"kerf/internal/identity"
 	"kerf/internal/platform/audit"
+	"kerf/internal/platform/blob"
 	"kerf/internal/platform/config"
 	"kerf/internal/platform/db"
 	"kerf/internal/platform/httpapi"
@@ -22,6 +24,7 @@ import (
 type App struct {
 	Config      config.Config
 	DB          *db.DB
+	Blob        blob.Store // files, under <data dir>/blobs
 	API         *httpapi.API
 	Catalog     *localization.Catalog
 	Registry    *permission.Registry
@@ -37,7 +40,12 @@ func New(ctx context.Context, cfg config.Config) (*App, error) {
 	if err != nil {
 		return nil, err
 	}
-	a := &App{Config: cfg, DB: d, Catalog: localization.NewCatalog(), Registry: permission.NewRegistry()}
+	store, err := blob.NewLocal(filepath.Join(cfg.DataDir, "blobs"))
+	if err != nil {
+		_ = d.Close()
+		return nil, err
+	}
+	a := &App{Config: cfg, DB: d, Blob: store, Catalog: localization.NewCatalog(), Registry: permission.NewRegistry()}
 	a.Permissions = &permission.Service{DB: d, Registry: a.Registry}
 	a.audit = audit.NewWriter(d)
 	go a.audit.Run()
@@ -98,6 +106,7 @@ func (a *App) Handler() http.Handler { return a.API.Router }
 // Close flushes the audit log and closes the database.
 func (a *App) Close() {
 	a.audit.Close()
+	_ = a.Blob.Close()
 	_ = a.DB.Close()
 }
 

@@ -3,6 +3,8 @@ package app
 import (
 	"context"
 
+	"kerf/internal/catalog"
+	"kerf/internal/files"
 	"kerf/internal/identity"
 	"kerf/internal/menus"
 	"kerf/internal/permissions"
@@ -28,5 +30,7 @@ func (a *App) modules(ctx context.Context) ([]module.Module, error) {
 		session.New(session.Deps{Catalog: a.Catalog, Registry: a.Registry, Permissions: a.Permissions, Directory: a.Identity, MultiTenancy: a.Config.MultiTenancy, Version: a.Config.Version}),
 		menus.New(menus.Deps{DB: a.DB, Registry: a.Registry, Permissions: a.Permissions, Entries: menuEntries, MultiTenancy: a.Config.MultiTenancy}),
 		permissions.New(permissions.Deps{DB: a.DB, Registry: a.Registry, Permissions: a.Permissions, Directory: a.Identity}),
+		files.New(files.Deps{DB: a.DB, Blob: a.Blob}),
+		catalog.New(catalog.Deps{DB: a.DB, Catalog: a.Catalog, Permissions: a.Permissions, Tenants: a.Identity}),
 	}, nil
 }
