@@ -5,10 +5,13 @@ import (
 
 	"kerf/internal/catalog"
 	"kerf/internal/files"
+	"kerf/internal/account"
 	"kerf/internal/identity"
 	"kerf/internal/menus"
+	"kerf/internal/oidc"
 	"kerf/internal/permissions"
 	"kerf/internal/platform/module"
+	"kerf/internal/securitylog"
 	"kerf/internal/session"
 )
 
@@ -25,8 +28,13 @@ func (a *App) modules(ctx context.Context) ([]module.Module, error) {
 		}
 		return out
 	}
+	sec := securitylog.New(a.DB, nil)
+	acc := account.New(account.Deps{DB: a.DB, Identity: a.Identity, SecurityLog: sec.Service()})
 	return []module.Module{
 		id,
+		sec,
+		acc,
+		oidc.New(oidc.Deps{DB: a.DB, DataDir: a.Config.DataDir, Identity: a.Identity, Permissions: a.Permissions, SecurityLog: sec.Service(), PhoneCodes: acc.PhoneCodes()}),
 		session.New(session.Deps{Catalog: a.Catalog, Registry: a.Registry, Permissions: a.Permissions, Directory: a.Identity, MultiTenancy: a.Config.MultiTenancy, Version: a.Config.Version}),
 		menus.New(menus.Deps{DB: a.DB, Registry: a.Registry, Permissions: a.Permissions, Entries: menuEntries, MultiTenancy: a.Config.MultiTenancy}),
 		permissions.New(permissions.Deps{DB: a.DB, Registry: a.Registry, Permissions: a.Permissions, Directory: a.Identity}),

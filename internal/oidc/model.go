@@ -47,7 +47,8 @@ const (
 )
 
 // Client is an application allowed to ask for tokens (spec 000 §3, IdentityServer's
-// client). Clients are host rows.
+// client). Clients are host rows. Booleans and enums have no SQL default: bun would
+// write DEFAULT for a false or zero value, so every insert states them.
 type Client struct {
 	bun.BaseModel `bun:"table:identity_server_clients"`
 	db.Entity
@@ -56,21 +57,21 @@ type Client struct {
 	Description                           string `bun:"description,notnull,default:''" json:"description"`
 	ClientURI                             string `bun:"client_uri,notnull,default:''" json:"clientUri"`
 	LogoURI                               string `bun:"logo_uri,notnull,default:''" json:"logoUri"`
-	Enabled                               bool   `bun:"enabled,notnull,default:true" json:"enabled"`
+	Enabled                               bool   `bun:"enabled,notnull" json:"enabled"`
 	ProtocolType                          string `bun:"protocol_type,notnull,default:'oidc'" json:"protocolType"`
-	RequireClientSecret                   bool   `bun:"require_client_secret,notnull,default:true" json:"requireClientSecret"`
-	RequireConsent                        bool   `bun:"require_consent,notnull,default:false" json:"requireConsent"`
-	AllowRememberConsent                  bool   `bun:"allow_remember_consent,notnull,default:true" json:"allowRememberConsent"`
-	AlwaysIncludeUserClaimsInIDToken      bool   `bun:"always_include_user_claims_in_id_token,notnull,default:false" json:"alwaysIncludeUserClaimsInIdToken"`
-	RequirePkce                           bool   `bun:"require_pkce,notnull,default:true" json:"requirePkce"`
-	AllowPlainTextPkce                    bool   `bun:"allow_plain_text_pkce,notnull,default:false" json:"allowPlainTextPkce"`
-	RequireRequestObject                  bool   `bun:"require_request_object,notnull,default:false" json:"requireRequestObject"`
-	AllowAccessTokensViaBrowser           bool   `bun:"allow_access_tokens_via_browser,notnull,default:false" json:"allowAccessTokensViaBrowser"`
+	RequireClientSecret                   bool   `bun:"require_client_secret,notnull" json:"requireClientSecret"`
+	RequireConsent                        bool   `bun:"require_consent,notnull" json:"requireConsent"`
+	AllowRememberConsent                  bool   `bun:"allow_remember_consent,notnull" json:"allowRememberConsent"`
+	AlwaysIncludeUserClaimsInIDToken      bool   `bun:"always_include_user_claims_in_id_token,notnull" json:"alwaysIncludeUserClaimsInIdToken"`
+	RequirePkce                           bool   `bun:"require_pkce,notnull" json:"requirePkce"`
+	AllowPlainTextPkce                    bool   `bun:"allow_plain_text_pkce,notnull" json:"allowPlainTextPkce"`
+	RequireRequestObject                  bool   `bun:"require_request_object,notnull" json:"requireRequestObject"`
+	AllowAccessTokensViaBrowser           bool   `bun:"allow_access_tokens_via_browser,notnull" json:"allowAccessTokensViaBrowser"`
 	FrontChannelLogoutURI                 string `bun:"front_channel_logout_uri,notnull,default:''" json:"frontChannelLogoutUri"`
-	FrontChannelLogoutSessionRequired     bool   `bun:"front_channel_logout_session_required,notnull,default:true" json:"frontChannelLogoutSessionRequired"`
+	FrontChannelLogoutSessionRequired     bool   `bun:"front_channel_logout_session_required,notnull" json:"frontChannelLogoutSessionRequired"`
 	BackChannelLogoutURI                  string `bun:"back_channel_logout_uri,notnull,default:''" json:"backChannelLogoutUri"`
-	BackChannelLogoutSessionRequired      bool   `bun:"back_channel_logout_session_required,notnull,default:true" json:"backChannelLogoutSessionRequired"`
-	AllowOfflineAccess                    bool   `bun:"allow_offline_access,notnull,default:true" json:"allowOfflineAccess"`
+	BackChannelLogoutSessionRequired      bool   `bun:"back_channel_logout_session_required,notnull" json:"backChannelLogoutSessionRequired"`
+	AllowOfflineAccess                    bool   `bun:"allow_offline_access,notnull" json:"allowOfflineAccess"`
 	IdentityTokenLifetime                 int    `bun:"identity_token_lifetime,notnull,default:300" json:"identityTokenLifetime"`
 	AllowedIdentityTokenSigningAlgorithms string `bun:"allowed_identity_token_signing_algorithms,notnull,default:''" json:"allowedIdentityTokenSigningAlgorithms"`
 	AccessTokenLifetime                   int    `bun:"access_token_lifetime,notnull,default:3600" json:"accessTokenLifetime"`
@@ -78,13 +79,13 @@ type Client struct {
 	ConsentLifetime                       *int   `bun:"consent_lifetime" json:"consentLifetime"`
 	AbsoluteRefreshTokenLifetime          int    `bun:"absolute_refresh_token_lifetime,notnull,default:2592000" json:"absoluteRefreshTokenLifetime"`
 	SlidingRefreshTokenLifetime           int    `bun:"sliding_refresh_token_lifetime,notnull,default:1296000" json:"slidingRefreshTokenLifetime"`
-	RefreshTokenUsage                     int    `bun:"refresh_token_usage,notnull,default:1" json:"refreshTokenUsage"`
-	UpdateAccessTokenClaimsOnRefresh      bool   `bun:"update_access_token_claims_on_refresh,notnull,default:false" json:"updateAccessTokenClaimsOnRefresh"`
-	RefreshTokenExpiration                int    `bun:"refresh_token_expiration,notnull,default:1" json:"refreshTokenExpiration"`
-	AccessTokenType                       int    `bun:"access_token_type,notnull,default:0" json:"accessTokenType"`
-	EnableLocalLogin                      bool   `bun:"enable_local_login,notnull,default:true" json:"enableLocalLogin"`
-	IncludeJwtID                          bool   `bun:"include_jwt_id,notnull,default:true" json:"includeJwtId"`
-	AlwaysSendClientClaims                bool   `bun:"always_send_client_claims,notnull,default:false" json:"alwaysSendClientClaims"`
+	RefreshTokenUsage                     int    `bun:"refresh_token_usage,notnull" json:"refreshTokenUsage"`
+	UpdateAccessTokenClaimsOnRefresh      bool   `bun:"update_access_token_claims_on_refresh,notnull" json:"updateAccessTokenClaimsOnRefresh"`
+	RefreshTokenExpiration                int    `bun:"refresh_token_expiration,notnull" json:"refreshTokenExpiration"`
+	AccessTokenType                       int    `bun:"access_token_type,notnull" json:"accessTokenType"`
+	EnableLocalLogin                      bool   `bun:"enable_local_login,notnull" json:"enableLocalLogin"`
+	IncludeJwtID                          bool   `bun:"include_jwt_id,notnull" json:"includeJwtId"`
+	AlwaysSendClientClaims                bool   `bun:"always_send_client_claims,notnull" json:"alwaysSendClientClaims"`
 	ClientClaimsPrefix                    string `bun:"client_claims_prefix,notnull,default:'client_'" json:"clientClaimsPrefix"`
 	PairWiseSubjectSalt                   string `bun:"pair_wise_subject_salt,notnull,default:''" json:"pairWiseSubjectSalt"`
 	UserSsoLifetime                       *int   `bun:"user_sso_lifetime" json:"userSsoLifetime"`

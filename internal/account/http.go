@@ -1,0 +1,86 @@
+package account
+
+import (
+	"context"
+	"net/http"
+
+	"github.com/danielgtaylor/huma/v2"
+	"github.com/danielgtaylor/huma/v2/adapters/humachi"
+
+	"kerf/internal/platform/apperr"
+	"kerf/internal/platform/audit"
+	"kerf/internal/platform/auth"
+	"kerf/internal/platform/httpapi"
+	"kerf/internal/platform/tenancy"
+	"kerf/internal/securitylog"
+)
+
+// SendCodeInput is the body of the send-*-code operations.
+type SendCodeInput struct {
+	PhoneNumber string `json:"phoneNumber" minLength:"1" maxLength:"32" doc:"The phone number to send the code to"`
+}
+
+// ChangePasswordInput is the body of the change-password operations.
+type ChangePasswordInput struct {
+	CurrentPassword string `json:"currentPassword" maxLength:"128"`
+	NewPassword     string `json:"newPassword" maxLength:"128"`
+}
+
+type requestKey struct{}
+
+// withRequest hands the *http.Request to the handler (client address, user agent).
+func withRequest(hctx huma.Context, next func(huma.Context)) {
+	r, _ := humachi.Unwrap(hctx)
+	next(huma.WithValue(hctx, requestKey{}, r))
+}
+
+func requestOf(ctx context.Context) *http.Request {
+	r, _ := ctx.Value(requestKey{}).(*http.Request)
+	return r
+}
+
+func (m *Module) register(api *httpapi.API) {
+	m.svc.catalog = api.Catalog
+	tags := []string{"account"}
+	mw := huma.Middlewares{withRequest}
+	for _, op := range []struct {
+		path, summary string
+		purpose       int
+	}{
+		{"/api/account/phone/send-signin-code", "Send a sign-in code by SMS (for the phone_verify grant)", PurposeSignin},
+		{"/api/account/phone/send-register-code", "Send a registration code by SMS", PurposeRegister},
+		{"/api/account/phone/send-password-reset-code", "Send a password-reset code by SMS", PurposeResetPassword},
+	} {
+		purpose := op.purpose
+		httpapi.Register(api, huma.Operation{Method: http.MethodPost, Path: op.path, Summary: op.summary, Tags: tags,
+			DefaultStatus: http.StatusNoContent, Middlewares: mw}, httpapi.Public(),
+			func(ctx context.Context, in *httpapi.Body[SendCodeInput]) (*struct{}, error) {
+				ip := ""
+				if r := requestOf(ctx); r != nil {
+					ip = audit.ClientIP(r)
+				}
+				return nil, m.svc.SendCode(ctx, purpose, in.Body.PhoneNumber, ip)
+			})
+	}
+	for _, path := range []string{"/api/account/my-profile/change-password", "/api/identity/my-profile/change-password"} {
+		httpapi.Register(api, huma.Operation{Method: http.MethodPost, Path: path, Summary: "Change the caller's own password",
+			Tags: tags, DefaultStatus: http.StatusNoContent, Middlewares: mw}, httpapi.LoggedIn(), m.changePassword)
+	}
+}
+
+func (m *Module) changePassword(ctx context.Context, in *httpapi.Body[ChangePasswordInput]) (*struct{}, error) {
+	p := auth.FromContext(ctx)
+	if p.ClientOnly {
+		return nil, apperr.ErrForbidden
+	}
+	if err := m.deps.Identity.ChangePassword(ctx, p.UserID, in.Body.CurrentPassword, in.Body.NewPassword); err != nil {
+		return nil, err
+	}
+	if m.deps.SecurityLog != nil {
+		id := p.UserID
+		t := tenancy.FromContext(ctx)
+		m.deps.SecurityLog.Write(ctx, securitylog.Event{Identity: securitylog.IdentityAccount, Action: securitylog.ActionChangePassword,
+			UserID: &id, UserName: p.UserName, TenantID: t.ID, TenantName: t.Name, ClientID: p.ClientID, Request: requestOf(ctx)})
+	}
+	return nil, nil
+}

@@ -1,0 +1,28 @@
+package account
+
+import "kerf/internal/platform/localization"
+
+// Message keys of this area.
+const (
+	KeyPhoneInvalid       = "Account:PhoneNumberInvalid"
+	KeyPhoneNotRegistered = "Account:PhoneNumberNotRegistered"
+	KeyPhoneTaken         = "Account:PhoneNumberTaken"
+	KeyCodeMissing        = "Account:PhoneCodeMissing"
+	KeyCodeWrong          = "Account:PhoneCodeWrong"
+	KeyCodeExpired        = "Account:PhoneCodeExpired"
+	KeyCodeTooManyTries   = "Account:PhoneCodeTooManyTries"
+	KeySMSText            = "Account:SMS:Code"
+	KeyFieldPhoneNumber   = "Account:Field:PhoneNumber"
+)
+
+var texts = localization.Texts{
+	KeyPhoneInvalid:       {ZhHans: "手机号格式不正确", En: "The phone number is not valid"},
+	KeyPhoneNotRegistered: {ZhHans: "该手机号未注册", En: "No user is registered with this phone number"},
+	KeyPhoneTaken:         {ZhHans: "该手机号已被注册", En: "This phone number is already registered"},
+	KeyCodeMissing:        {ZhHans: "请先获取验证码", En: "Please request a verification code first"},
+	KeyCodeWrong:          {ZhHans: "验证码错误，还可以尝试 {0} 次", En: "Wrong verification code; {0} tries left"},
+	KeyCodeExpired:        {ZhHans: "验证码已过期，请重新获取", En: "The verification code has expired; please request a new one"},
+	KeyCodeTooManyTries:   {ZhHans: "验证码错误次数过多，请重新获取", En: "Too many wrong codes; please request a new one"},
+	KeySMSText:            {ZhHans: "【Kerf】您的验证码是 {0}，{1} 分钟内有效。", En: "[Kerf] Your verification code is {0}, valid for {1} minutes."},
+	KeyFieldPhoneNumber:   {ZhHans: "手机号", En: "Phone number"},
+}
