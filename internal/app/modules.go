@@ -3,9 +3,9 @@ package app
 import (
 	"context"
 
+	"kerf/internal/account"
 	"kerf/internal/catalog"
 	"kerf/internal/files"
-	"kerf/internal/account"
 	"kerf/internal/identity"
 	"kerf/internal/menus"
 	"kerf/internal/oidc"
