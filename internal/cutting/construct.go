@@ -221,6 +221,7 @@ func (b *builder) best(s *solution, it int32, mw, mh int64, cost, limit float64,
 	var best option
 	best.score = math.Inf(1)
 	area := p.area[it]
+	b.work += 10 + int64(len(s.lays))
 	for li, l := range s.lays {
 		t := &p.types[l.typ]
 		if t.w*t.h-l.itemArea < area {
@@ -286,12 +287,12 @@ func (b *builder) evalNode(best *option, nd *node, it int32, mw, mh int64, li, t
 		if p.stages == 0 || depth <= p.stages {
 			dead := deadArea(nd.axis, a, C-bb-k, mw, mh) + deadArea(nd.axis, R-a-k, C, mw, mh)
 			b.consider(best, option{lay: li, typ: typ, axis: nd.axis, node: ni, kind: kindA, rot: r == 1,
-				score: penalty + region + 2*dead, ok: true})
+				score: penalty + region + 6*dead, ok: true})
 		}
 		if a < R && bb < C && (p.stages == 0 || d+3 <= p.stages) {
 			dead := deadArea(nd.axis, R-a-k, bb, mw, mh) + deadArea(nd.axis, R, C-bb-k, mw, mh)
 			b.consider(best, option{lay: li, typ: typ, axis: nd.axis, node: ni, kind: kindB, rot: r == 1,
-				score: penalty + region + 2*dead, ok: true})
+				score: penalty + region + 6*dead, ok: true})
 		}
 	}
 }

@@ -13,7 +13,7 @@ import (
 // workRate converts TimeLimit into a work budget (insertion evaluations per second and
 // worker) when Params.Effort is 0. It is set below the speed of a current core so that the
 // budget, not the clock, normally ends the search and the result is reproducible.
-const workRate = 30_000_000
+const workRate = 25_000_000
 
 // defaultTimeLimit applies when Params.TimeLimit is 0.
 const defaultTimeLimit = time.Second

@@ -44,6 +44,7 @@ type config struct {
 	workers  int
 	onlyFact bool
 	sample   int
+	effort   int64
 }
 
 func run(ctx context.Context, args []string, out io.Writer) error {
@@ -58,6 +59,7 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 	fs.BoolVar(&c.onlyFact, "factory-only", false, "run only the factory order")
 	fs.Uint64Var(&c.seed, "seed", 1, "random seed")
 	fs.IntVar(&c.sample, "sample", 1, "run every k-th instance only (quick runs)")
+	fs.Int64Var(&c.effort, "effort", 0, "work budget per worker (0 = derived from -time)")
 	fs.IntVar(&c.workers, "workers", 2, "search workers per instance")
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -220,7 +222,7 @@ func runMode(ctx context.Context, w *bufio.Writer, c config, insts []instance, r
 		if err != nil {
 			return err
 		}
-		p := cutting.Params{TimeLimit: c.limit, Seed: c.seed, Workers: c.workers}
+		p := cutting.Params{TimeLimit: c.limit, Seed: c.seed, Workers: c.workers, Effort: c.effort}
 		start := time.Now()
 		res, err := cutting.Solve(ctx, boards, parts, p)
 		el := time.Since(start)
