@@ -134,9 +134,9 @@ func TestStagesNeeded(t *testing.T) {
 
 func TestBounds(t *testing.T) {
 	cases := []struct {
-		name       string
-		W, H       int64
-		w, h       []int64
+		name          string
+		W, H          int64
+		w, h          []int64
 		l0, mvAtLeast int
 	}{
 		{"area only", 10, 10, []int64{5, 5, 5, 5}, []int64{5, 5, 5, 5}, 1, 1},

@@ -82,12 +82,12 @@ func TestSolveRandomInstancesPassTheChecker(t *testing.T) {
 func TestSolveEdgeCases(t *testing.T) {
 	board := Board{ID: "B", Material: "m", Thickness: 18, Length: 1003, Width: 500}
 	cases := []struct {
-		name   string
-		boards []Board
-		parts  []Part
-		p      Params
+		name       string
+		boards     []Board
+		parts      []Part
+		p          Params
 		boardsUsed int
-		err    string
+		err        string
 	}{
 		{"part exactly the board size", []Board{board},
 			[]Part{{ID: "full", Length: 1003, Width: 500, Quantity: 2, Material: "m", Thickness: 18, Grain: GrainFixed}},
