@@ -141,5 +141,36 @@ func TestMenuAdministration(t *testing.T) {
 		if d := find(webMenu(t, e, admin, en), "dashboard"); d == nil || d.DisplayName != "Home" {
 			t.Errorf("edited dashboard after restart = %+v", d)
 		}
+
+		// A deleted declared entry stays deleted across starts; initdataasync restores the
+		// declared entries and leaves the administrator's own rows alone.
+		menusRow := byName["container.menus"]
+		if res := do(http.MethodDelete, "/api/menu/"+menusRow.ID.String(), admin, nil); res.Status != http.StatusNoContent {
+			t.Fatalf("delete declared entry: %d %s", res.Status, res.Body)
+		}
+		own := createMenu(t, e, admin, map[string]any{"name": "own.page", "path": "/own", "component": "own/index",
+			"displayNameZhHans": "自己的", "displayNameEn": "Own"})
+		if err := e.App.Seed(t.Context(), true); err != nil {
+			t.Fatal(err)
+		}
+		if m := find(webMenu(t, e, admin, en), "container.menus"); m != nil {
+			t.Error("a deleted declared entry came back on start")
+		}
+		if res := do(http.MethodPost, "/api/menu/initdataasync", plain, nil); res.Status != http.StatusForbidden {
+			t.Errorf("restore without permission: %d", res.Status)
+		}
+		if res := do(http.MethodPost, "/api/menu/initdataasync", admin, nil); res.Status != http.StatusNoContent {
+			t.Fatalf("restore: %d %s", res.Status, res.Body)
+		}
+		after := webMenu(t, e, admin, en)
+		if m := find(after, "container.menus"); m == nil || m.ID != menusRow.ID {
+			t.Errorf("restored entry = %+v", m)
+		}
+		if d := find(after, "dashboard"); d.DisplayName != "Dashboard" {
+			t.Errorf("restored dashboard = %q", d.DisplayName)
+		}
+		if o := find(after, "own.page"); o == nil || o.ID.String() != own {
+			t.Error("restore removed an administrator's own row")
+		}
 	})
 }

@@ -77,6 +77,13 @@ func (m *Module) Register(api *httpapi.API) {
 		Summary: "Change a menu row (absent fields keep their value)", Tags: tags}, httpapi.Perm(PermMenus), m.update)
 	httpapi.Register(api, huma.Operation{Method: http.MethodDelete, Path: "/api/menu/{id}",
 		Summary: "Delete a menu row without children", Tags: tags}, httpapi.Perm(PermMenus), m.delete)
+	httpapi.Register(api, huma.Operation{Method: http.MethodPost, Path: "/api/menu/initdataasync",
+		Summary: "Restore every module-declared menu entry as declared (revives deleted ones, undoes edits)", Tags: tags},
+		httpapi.Perm(PermMenus), m.restore)
+}
+
+func (m *Module) restore(ctx context.Context, _ *struct{}) (*struct{}, error) {
+	return nil, m.svc.RestoreDeclared(ctx)
 }
 
 func (m *Module) getWebMenu(ctx context.Context, _ *struct{}) (*httpapi.Body[httpapi.List[MenuItem]], error) {

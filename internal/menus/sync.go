@@ -25,58 +25,83 @@ import (
 // Rows of entries no module declares any more are left alone. An entry whose parent is
 // neither declared nor stored is skipped with a warning (TestDeclaredEntries catches it).
 func (s *Service) Sync(ctx context.Context) error {
-	entries := s.entries()
 	ctx = hostCtx(ctx)
+	return s.db.InTx(ctx, func(ctx context.Context, tx bun.Tx) error { return s.sync(ctx, tx) })
+}
+
+// RestoreDeclared puts every declared entry back as its module declares it: deleted and
+// customised rows of declared names are revived and rewritten. Rows administrators added
+// themselves are left alone.
+func (s *Service) RestoreDeclared(ctx context.Context) error {
+	ctx = hostCtx(ctx)
+	var names []string
+	for _, e := range s.entries() {
+		names = append(names, e.Name)
+	}
 	return s.db.InTx(ctx, func(ctx context.Context, tx bun.Tx) error {
-		rows, err := listRowsWithDeleted(ctx, tx)
-		if err != nil {
-			return err
-		}
-		byName := make(map[string]*Menu, len(rows))
-		for i := range rows {
-			byName[rows[i].Name] = &rows[i]
-		}
-		for _, e := range parentsFirst(entries) {
-			parentID := db.EmptyID
-			if e.Parent != "" {
-				p, ok := byName[e.Parent]
-				if !ok {
-					slog.WarnContext(ctx, "menu entry skipped: parent not found", "entry", e.Name, "parent", e.Parent)
-					continue
-				}
-				parentID = p.ID
-			}
-			hash := entryHash(e)
-			row, ok := byName[e.Name]
-			switch {
-			case !ok:
-				m := rowOf(e, parentID, hash)
-				// ON CONFLICT: another replica starting at the same time may insert it first.
-				res, err := tx.NewInsert().Model(m).On("CONFLICT (name) DO NOTHING").Exec(ctx)
-				if err != nil {
-					return fmt.Errorf("insert menu %s: %w", e.Name, err)
-				}
-				if n, _ := res.RowsAffected(); n == 0 {
-					m = new(Menu)
-					if err := tx.NewSelect().Model(m).Where("menu.name = ?", e.Name).Scan(ctx); err != nil {
-						return fmt.Errorf("read menu %s: %w", e.Name, err)
-					}
-				}
-				byName[e.Name] = m
-			case row.IsDeleted || row.Customized || row.SeedHash == hash:
-			default:
-				m := rowOf(e, parentID, hash)
-				m.Entity = row.Entity
-				if err := db.UpdateStamped(ctx, tx, m, "", "parent_id", "path", "component", "icon", "sort_order",
-					"permission", "hidden", "display_name_zh_hans", "display_name_en", "active_menu", "no_cache",
-					"affix", "is_external", "host_only", "multi_tenancy_only", "seed_hash"); err != nil {
-					return fmt.Errorf("update menu %s: %w", e.Name, err)
-				}
-				byName[e.Name] = m
+		if len(names) > 0 {
+			_, err := tx.NewUpdate().Model((*Menu)(nil)).
+				Set("customized = ?", false).Set("is_deleted = ?", false).Set("deletion_time = NULL").
+				Set("deleter_id = NULL").Set("seed_hash = ''").
+				Where("tenant_id IS NULL").Where("name IN (?)", bun.In(names)).Exec(ctx)
+			if err != nil {
+				return fmt.Errorf("restore menus: %w", err)
 			}
 		}
-		return nil
+		return s.sync(ctx, tx)
 	})
+}
+
+func (s *Service) sync(ctx context.Context, tx bun.Tx) error {
+	entries := s.entries()
+	rows, err := listRowsWithDeleted(ctx, tx)
+	if err != nil {
+		return err
+	}
+	byName := make(map[string]*Menu, len(rows))
+	for i := range rows {
+		byName[rows[i].Name] = &rows[i]
+	}
+	for _, e := range parentsFirst(entries) {
+		parentID := db.EmptyID
+		if e.Parent != "" {
+			p, ok := byName[e.Parent]
+			if !ok {
+				slog.WarnContext(ctx, "menu entry skipped: parent not found", "entry", e.Name, "parent", e.Parent)
+				continue
+			}
+			parentID = p.ID
+		}
+		hash := entryHash(e)
+		row, ok := byName[e.Name]
+		switch {
+		case !ok:
+			m := rowOf(e, parentID, hash)
+			// ON CONFLICT: another replica starting at the same time may insert it first.
+			res, err := tx.NewInsert().Model(m).On("CONFLICT (name) DO NOTHING").Exec(ctx)
+			if err != nil {
+				return fmt.Errorf("insert menu %s: %w", e.Name, err)
+			}
+			if n, _ := res.RowsAffected(); n == 0 {
+				m = new(Menu)
+				if err := tx.NewSelect().Model(m).Where("menu.name = ?", e.Name).Scan(ctx); err != nil {
+					return fmt.Errorf("read menu %s: %w", e.Name, err)
+				}
+			}
+			byName[e.Name] = m
+		case row.IsDeleted || row.Customized || row.SeedHash == hash:
+		default:
+			m := rowOf(e, parentID, hash)
+			m.Entity = row.Entity
+			if err := db.UpdateStamped(ctx, tx, m, "", "parent_id", "path", "component", "icon", "sort_order",
+				"permission", "hidden", "display_name_zh_hans", "display_name_en", "active_menu", "no_cache",
+				"affix", "is_external", "host_only", "multi_tenancy_only", "seed_hash"); err != nil {
+				return fmt.Errorf("update menu %s: %w", e.Name, err)
+			}
+			byName[e.Name] = m
+		}
+	}
+	return nil
 }
 
 func rowOf(e module.MenuEntry, parentID uuid.UUID, hash string) *Menu {
