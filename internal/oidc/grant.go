@@ -72,13 +72,13 @@ func (g *userGrant) HandleTokenEndpointRequest(ctx context.Context, r fosite.Acc
 	if err != nil {
 		return err
 	}
-	now := g.m.now().UTC()
+	now := g.m.now().UTC().Truncate(time.Second)
 	sess.Grant = grant
 	if sess.AuthTime.IsZero() {
 		sess.AuthTime = now.Truncate(time.Second)
 	}
 	sess.FamilyEnd = client.absoluteEnd(now)
-	sess.SetExpiresAt(fosite.AccessToken, now.Add(client.GetEffectiveLifespan(fosite.GrantType(grant), fosite.AccessToken, time.Hour)).Round(time.Second))
+	sess.SetExpiresAt(fosite.AccessToken, now.Add(client.GetEffectiveLifespan(fosite.GrantType(grant), fosite.AccessToken, time.Hour)))
 	sess.SetExpiresAt(fosite.RefreshToken, client.refreshExpiry(now, sess.FamilyEnd))
 	sess.fillIDClaims(now)
 	r.SetSession(sess)
@@ -279,7 +279,7 @@ const PurposeSignin = 10
 func (m *Module) lockedOut(u *identity.User, now time.Time) error {
 	mins := 1
 	if u.LockoutEnd != nil {
-		mins = max(1, int(math.Ceil(u.LockoutEnd.Sub(now).Minutes())))
+		mins = max(1, int(math.Round(u.LockoutEnd.Sub(now).Minutes())))
 	}
 	return oerr(fosite.ErrInvalidGrant, KeyLockedOut, mins)
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"math"
 	"net/http"
 	"slices"
 	"strings"
@@ -68,6 +69,9 @@ func (m *Module) token(w http.ResponseWriter, r *http.Request) {
 	}
 	body := resp.ToMap()
 	body["token_type"] = "Bearer"
+	if exp := ar.GetSession().GetExpiresAt(fosite.AccessToken); !exp.IsZero() {
+		body["expires_in"] = int64(math.Round(exp.Sub(m.now()).Seconds())) // on Kerf's clock, as the token's exp
+	}
 	w.Header().Set("Cache-Control", "no-store")
 	w.Header().Set("Pragma", "no-cache")
 	httpapi.WriteJSON(w, http.StatusOK, body)

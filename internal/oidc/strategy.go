@@ -71,7 +71,7 @@ func (s *strategy) GenerateAccessToken(ctx context.Context, r fosite.Requester) 
 	if !ok {
 		return "", "", fmt.Errorf("session is %T, want *oidc.Session", r.GetSession())
 	}
-	now := s.now().UTC()
+	now := s.now().UTC().Truncate(time.Second)
 	exp := sess.GetExpiresAt(fosite.AccessToken)
 	if exp.IsZero() {
 		exp = now.Add(time.Hour)
