@@ -176,7 +176,6 @@ func (m *Module) receive(w http.ResponseWriter, r *http.Request, kind string) (*
 	return saved, nil
 }
 
-
 func uploadErr(err error) error {
 	var tooLarge *http.MaxBytesError
 	if errors.As(err, &tooLarge) {
