@@ -179,6 +179,8 @@ export interface PickerModalProps<T> {
   disabledIds?: readonly string[]
   /** Confirm stays disabled while nothing is picked (default true). */
   requirePick?: boolean
+  /** Confirm shows a spinner and ignores clicks (while the caller saves the picks). */
+  confirmLoading?: boolean
 }
 
 function CatalogPickerModal<T extends CatalogItem>({
@@ -190,6 +192,7 @@ function CatalogPickerModal<T extends CatalogItem>({
   multiple,
   disabledIds,
   requirePick = true,
+  confirmLoading = false,
 }: PickerModalProps<T> & { module: CatalogModule }) {
   const { t } = usePickerT()
   const [picked, setPicked] = useState<T[]>([])
@@ -209,7 +212,8 @@ function CatalogPickerModal<T extends CatalogItem>({
         <Button
           key="ok"
           type="primary"
-          disabled={requirePick && picked.length === 0}
+          disabled={(requirePick && picked.length === 0) || confirmLoading}
+          loading={confirmLoading}
           onClick={() => onConfirm(picked)}
           data-testid={`${testId}-confirm`}
         >

@@ -22,6 +22,15 @@ export interface CatalogTreeProps {
   testId?: string
 }
 
+/** Directory actions show on the hovered, focused or selected row only, so names keep their room. */
+const ACTION_CSS = `
+.kerf-catalog-tree .kerf-catalog-node-actions { opacity: 0; transition: opacity .15s; }
+.kerf-catalog-tree .ant-tree-treenode:hover .kerf-catalog-node-actions,
+.kerf-catalog-tree .ant-tree-treenode-selected .kerf-catalog-node-actions,
+.kerf-catalog-tree .kerf-catalog-node-actions:focus-within { opacity: 1; }
+@media (hover: none) { .kerf-catalog-tree .kerf-catalog-node-actions { opacity: 1; } }
+`
+
 interface TreeItem extends DataNode {
   node: CatalogNode
   children?: TreeItem[]
@@ -97,7 +106,8 @@ export function CatalogTree({ catalogs, loading, error, onRetry, selectedKey, on
     )
 
   return (
-    <div data-testid={testId}>
+    <div data-testid={testId} className="kerf-catalog-tree">
+      {renderActions ? <style>{ACTION_CSS}</style> : null}
       <Flex gap={8} style={{ marginBottom: 8 }}>
         <Input.Search
           allowClear

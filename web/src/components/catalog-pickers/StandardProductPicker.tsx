@@ -114,7 +114,16 @@ export function StandardProductPicker({ value, onChange, multiple = true, disabl
 }
 
 /** The standard product picker in a dialog with Cancel and Confirm. */
-export function StandardProductPickerModal({ open, title, onCancel, onConfirm, multiple, disabledIds, requirePick = true }: PickerModalProps<StandardProduct>) {
+export function StandardProductPickerModal({
+  open,
+  title,
+  onCancel,
+  onConfirm,
+  multiple,
+  disabledIds,
+  requirePick = true,
+  confirmLoading = false,
+}: PickerModalProps<StandardProduct>) {
   const { t } = usePickerT()
   const [picked, setPicked] = useState<StandardProduct[]>([])
   return (
@@ -129,7 +138,13 @@ export function StandardProductPickerModal({ open, title, onCancel, onConfirm, m
         <Button key="cancel" onClick={onCancel}>
           {t('cancel')}
         </Button>,
-        <Button key="ok" type="primary" disabled={requirePick && picked.length === 0} onClick={() => onConfirm(picked)}>
+        <Button
+          key="ok"
+          type="primary"
+          disabled={(requirePick && picked.length === 0) || confirmLoading}
+          loading={confirmLoading}
+          onClick={() => onConfirm(picked)}
+        >
           {t('confirm')}
         </Button>,
       ]}

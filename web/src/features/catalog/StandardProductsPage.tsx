@@ -1,11 +1,20 @@
 import { useState } from 'react'
 import { Alert, App, Button, Empty, Flex, Input, Space, Table } from 'antd'
-import { PlusOutlined } from '@ant-design/icons'
+import { AppstoreAddOutlined, PlusOutlined } from '@ant-design/icons'
 import type { ColumnsType } from 'antd/es/table'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { PageContainer, Permission, usePermission } from '../../components'
-import { Described, EnabledMark, ItemImage, standardProductsQuery, usePickerT, useClickGuard, type StandardProduct } from '../../components/catalog-pickers'
+import {
+  Described,
+  EnabledMark,
+  ItemImage,
+  ProductPickerModal,
+  standardProductsQuery,
+  usePickerT,
+  useClickGuard,
+  type StandardProduct,
+} from '../../components/catalog-pickers'
 import { useStandardProductMutations } from './api'
 import { CatalogPermissions } from './permissions'
 import { StandardProductDialog } from './components/StandardProductDialog'
@@ -27,7 +36,8 @@ export function StandardProductsPage() {
     ...standardProductsQuery({ filter, skipCount: (page - 1) * pageSize, maxResultCount: pageSize }),
     placeholderData: keepPreviousData,
   })
-  const { remove } = useStandardProductMutations()
+  const { remove, fromProducts } = useStandardProductMutations()
+  const [picking, setPicking] = useState(false)
 
   const del = (row: StandardProduct) =>
     modal.confirm({
@@ -93,6 +103,9 @@ export function StandardProductsPage() {
     <PageContainer
       extra={
         <Permission value={CatalogPermissions.StandardProductsCreate}>
+          <Button icon={<AppstoreAddOutlined />} onClick={() => guard('pick', () => setPicking(true))} data-testid="standard-from-catalog">
+            {t('standard.fromCatalog')}
+          </Button>
           <Button type="primary" icon={<PlusOutlined />} onClick={() => guard('add', () => setEditing({}))} data-testid="standard-add">
             {t('standard.add')}
           </Button>
@@ -138,6 +151,21 @@ export function StandardProductsPage() {
         />
       )}
       <StandardProductDialog row={editing} onClose={() => setEditing(null)} />
+      <ProductPickerModal
+        open={picking}
+        title={t('standard.fromCatalog')}
+        confirmLoading={fromProducts.isPending}
+        onCancel={() => setPicking(false)}
+        onConfirm={(products) => {
+          if (fromProducts.isPending) return
+          fromProducts.mutate(products, {
+            onSuccess: (made) => {
+              message.success(t('standard.fromCatalogDone', { count: made.length }))
+              setPicking(false)
+            },
+          })
+        }}
+      />
     </PageContainer>
   )
 }

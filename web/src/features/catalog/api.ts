@@ -13,6 +13,7 @@ import {
   type CatalogModule,
   type ListResult,
   type Part,
+  type Product,
   type StandardProduct,
 } from '../../components/catalog-pickers'
 
@@ -265,6 +266,24 @@ export function toStandardProductBody(row: Partial<StandardProduct>): Record<str
   return cleanPayload(body) as Record<string, string | number | boolean | null>
 }
 
+/**
+ * A standard product made from a catalogue product sold as it is: its name, code, image and
+ * dimensions (a product's length runs along the wall, so it is the standard product's width;
+ * its width is the depth).
+ */
+export function standardFromProduct(p: Product): Partial<StandardProduct> {
+  return {
+    productName: p.name,
+    productCode: p.code ?? '',
+    images: p.images ?? '',
+    productWidth: p.length ?? null,
+    productDepth: p.width ?? null,
+    productHeight: p.height ?? null,
+    remark: p.describe ?? '',
+    isEnable: true,
+  }
+}
+
 export function useStandardProductMutations() {
   const qc = useQueryClient()
   const invalidate = () => qc.invalidateQueries({ queryKey: catalogKeys.standardProducts })
@@ -277,5 +296,14 @@ export function useStandardProductMutations() {
       onSuccess: invalidate,
     }),
     remove: useMutation({ mutationFn: (id: string) => http.delete(`${STANDARD_PRODUCTS_PATH}/${id}`), onSuccess: invalidate }),
+    /** Creates one standard product per picked catalogue product, one after another. */
+    fromProducts: useMutation({
+      mutationFn: async (products: readonly Product[]) => {
+        const out: StandardProduct[] = []
+        for (const p of products) out.push(await http.post<StandardProduct>(STANDARD_PRODUCTS_PATH, toStandardProductBody(standardFromProduct(p))))
+        return out
+      },
+      onSettled: invalidate,
+    }),
   }
 }
