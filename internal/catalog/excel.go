@@ -15,7 +15,6 @@ import (
 	"github.com/xuri/excelize/v2"
 
 	"kerf/internal/platform/apperr"
-	"kerf/internal/platform/db"
 	"kerf/internal/platform/localization"
 )
 
@@ -348,23 +347,23 @@ func (s *Service) readRows(r io.Reader, module string) ([]PartInput, error) {
 		return nil, fmt.Errorf("read upload: %w", err)
 	}
 	if len(data) > MaxImportBytes {
-		return nil, apperr.User("Error:MaxUpload")
+		return nil, apperr.User(localization.KeyMaxUpload)
 	}
 	if !bytes.HasPrefix(data, []byte("PK\x03\x04")) {
-		return nil, apperr.Invalid("file", KeyXlsxOnly)
+		return nil, apperr.User(KeyXlsxOnly)
 	}
 	f, err := excelize.OpenReader(bytes.NewReader(data))
 	if err != nil {
-		return nil, apperr.Invalid("file", KeyBadSpreadsheet)
+		return nil, apperr.User(KeyBadSpreadsheet)
 	}
 	defer f.Close()
 	sheets := f.GetSheetList()
 	if len(sheets) == 0 {
-		return nil, apperr.Invalid("file", KeyImportEmpty)
+		return nil, apperr.User(KeyImportEmpty)
 	}
 	rows, err := f.Rows(sheets[0])
 	if err != nil {
-		return nil, apperr.Invalid("file", KeyBadSpreadsheet)
+		return nil, apperr.User(KeyBadSpreadsheet)
 	}
 	defer rows.Close()
 
@@ -377,7 +376,7 @@ func (s *Service) readRows(r io.Reader, module string) ([]PartInput, error) {
 	for n := 1; rows.Next(); n++ {
 		cells, err := rows.Columns(excelize.Options{RawCellValue: true})
 		if err != nil {
-			return nil, apperr.Invalid("file", KeyBadSpreadsheet)
+			return nil, apperr.User(KeyBadSpreadsheet)
 		}
 		if at == nil {
 			at = make([]int, len(cells))
@@ -390,7 +389,7 @@ func (s *Service) readRows(r io.Reader, module string) ([]PartInput, error) {
 				}
 			}
 			if !hasName {
-				return nil, apperr.Invalid("file", KeyImportNoName, FieldName)
+				return nil, apperr.User(KeyImportNoName, FieldName)
 			}
 			continue
 		}
@@ -405,7 +404,7 @@ func (s *Service) readRows(r io.Reader, module string) ([]PartInput, error) {
 			continue
 		}
 		if len(out) >= MaxImportRows {
-			return nil, apperr.Invalid("file", KeyTooManyRows, MaxImportRows)
+			return nil, apperr.User(KeyTooManyRows, MaxImportRows)
 		}
 		rec := PartInput{}
 		ok := true
@@ -464,7 +463,7 @@ func (s *Service) readRows(r io.Reader, module string) ([]PartInput, error) {
 		out = append(out, rec)
 	}
 	if err := rows.Error(); err != nil {
-		return nil, apperr.Invalid("file", KeyBadSpreadsheet)
+		return nil, apperr.User(KeyBadSpreadsheet)
 	}
 	if errs.extra > 0 {
 		errs.ve.Add("", KeyRowMore, errs.extra)
@@ -473,7 +472,7 @@ func (s *Service) readRows(r io.Reader, module string) ([]PartInput, error) {
 		return nil, err
 	}
 	if at == nil || len(out) == 0 {
-		return nil, apperr.Invalid("file", KeyImportEmpty)
+		return nil, apperr.User(KeyImportEmpty)
 	}
 	return out, nil
 }
@@ -546,4 +545,3 @@ func (s *Service) ImportParts(ctx context.Context, catalogID uuid.UUID, file io.
 	return len(rows), nil
 }
 
-var _ = db.Insert

@@ -209,10 +209,10 @@ func TestImportRefusesWhatIsNotAnXlsxSheet(t *testing.T) {
 		ctx := tenantCtx(newTenant())
 		c := dir(t, s, ctx, ModuleProduct, "地柜", uuid.Nil)
 
-		if _, err := s.ImportProducts(ctx, c.ID, strings.NewReader("name,code\nx,y\n")); fields(t, err)["file"] != KeyXlsxOnly {
+		if _, err := s.ImportProducts(ctx, c.ID, strings.NewReader("name,code\nx,y\n")); userKey(t, err) != KeyXlsxOnly {
 			t.Fatalf("CSV: %v", err)
 		}
-		if _, err := s.ImportProducts(ctx, c.ID, strings.NewReader("PK\x03\x04 broken zip")); fields(t, err)["file"] != KeyBadSpreadsheet {
+		if _, err := s.ImportProducts(ctx, c.ID, strings.NewReader("PK\x03\x04 broken zip")); userKey(t, err) != KeyBadSpreadsheet {
 			t.Fatalf("broken zip: %v", err)
 		}
 		f := excelize.NewFile()
@@ -220,13 +220,13 @@ func TestImportRefusesWhatIsNotAnXlsxSheet(t *testing.T) {
 		_ = f.SetSheetRow("Sheet1", "A2", &[]any{"x", "y"})
 		var buf bytes.Buffer
 		_, _ = f.WriteTo(&buf)
-		if _, err := s.ImportProducts(ctx, c.ID, bytes.NewReader(buf.Bytes())); fields(t, err)["file"] != KeyImportNoName {
+		if _, err := s.ImportProducts(ctx, c.ID, bytes.NewReader(buf.Bytes())); userKey(t, err) != KeyImportNoName {
 			t.Fatalf("no name column: %v", err)
 		}
 		var tpl bytes.Buffer
 		_ = s.WriteTemplate(ctx, ModuleProduct, &tpl)
 		empty := filled(t, tpl.Bytes())
-		if _, err := s.ImportProducts(ctx, c.ID, bytes.NewReader(empty)); fields(t, err)["file"] != KeyImportEmpty {
+		if _, err := s.ImportProducts(ctx, c.ID, bytes.NewReader(empty)); userKey(t, err) != KeyImportEmpty {
 			t.Fatalf("no rows: %v", err)
 		}
 		if _, err := s.ImportProducts(ctx, uuid.New(), bytes.NewReader(tpl.Bytes())); fields(t, err)["catalogId"] != KeyCatalogNotFound {

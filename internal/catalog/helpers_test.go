@@ -75,3 +75,13 @@ func part(t *testing.T, s *Service, ctx context.Context, catalog uuid.UUID, name
 }
 
 func f(v float64) *float64 { return &v }
+
+// userKey returns the message key of a UserError, failing when err is not one.
+func userKey(t *testing.T, err error) string {
+	t.Helper()
+	var ue *apperr.UserError
+	if !errors.As(err, &ue) {
+		t.Fatalf("want a user error, got %v", err)
+	}
+	return ue.Key
+}

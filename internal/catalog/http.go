@@ -542,7 +542,7 @@ func (m *Module) importUpload(w http.ResponseWriter, r *http.Request, catalogID 
 	r.Body = http.MaxBytesReader(w, r.Body, MaxImportBytes+1<<20)
 	mr, err := r.MultipartReader()
 	if err != nil {
-		return 0, apperr.Invalid("file", KeyXlsxOnly)
+		return 0, apperr.User(KeyXlsxOnly)
 	}
 	var data []byte
 	for {
@@ -555,16 +555,16 @@ func (m *Module) importUpload(w http.ResponseWriter, r *http.Request, catalogID 
 			return 0, apperr.User(localization.KeyMaxUpload)
 		}
 		if err != nil {
-			return 0, apperr.Invalid("file", KeyXlsxOnly)
+			return 0, apperr.User(KeyXlsxOnly)
 		}
 		if part.FileName() == "" {
 			continue
 		}
 		if data != nil {
-			return 0, apperr.Invalid("file", KeyXlsxOnly) // exactly one file
+			return 0, apperr.User(KeyXlsxOnly) // exactly one file
 		}
 		if !strings.EqualFold(path.Ext(part.FileName()), ".xlsx") {
-			return 0, apperr.Invalid("file", KeyXlsxOnly)
+			return 0, apperr.User(KeyXlsxOnly)
 		}
 		data, err = io.ReadAll(io.LimitReader(part, MaxImportBytes+1))
 		if errors.As(err, &tooLarge) || len(data) > MaxImportBytes {
@@ -578,7 +578,7 @@ func (m *Module) importUpload(w http.ResponseWriter, r *http.Request, catalogID 
 		}
 	}
 	if data == nil {
-		return 0, apperr.Invalid("file", KeyNoFile)
+		return 0, apperr.User(KeyNoFile)
 	}
 	return imp(r.Context(), catalogID, bytes.NewReader(data))
 }

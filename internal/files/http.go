@@ -148,7 +148,7 @@ func (m *Module) receive(w http.ResponseWriter, r *http.Request, kind string) (*
 	r.Body = http.MaxBytesReader(w, r.Body, MaxUpload+multipartSlack)
 	mr, err := r.MultipartReader()
 	if err != nil {
-		return nil, apperr.Invalid("file", KeyNoFile)
+		return nil, apperr.User(KeyNoFile)
 	}
 	var saved *FileDescriptor
 	for {
@@ -163,7 +163,7 @@ func (m *Module) receive(w http.ResponseWriter, r *http.Request, kind string) (*
 			continue
 		}
 		if saved != nil {
-			return nil, m.abort(r, saved, apperr.Invalid("file", KeyOneFile))
+			return nil, m.abort(r, saved, apperr.User(KeyOneFile))
 		}
 		saved, err = m.svc.Save(r.Context(), kind, part.FileName(), part)
 		if err != nil {
@@ -171,7 +171,7 @@ func (m *Module) receive(w http.ResponseWriter, r *http.Request, kind string) (*
 		}
 	}
 	if saved == nil {
-		return nil, apperr.Invalid("file", KeyNoFile)
+		return nil, apperr.User(KeyNoFile)
 	}
 	return saved, nil
 }
@@ -187,7 +187,7 @@ func uploadErr(err error) error {
 		return err
 	}
 	if strings.Contains(err.Error(), "multipart") {
-		return apperr.Invalid("file", localization.KeyBadRequest)
+		return apperr.User(localization.KeyBadRequest)
 	}
 	return err
 }

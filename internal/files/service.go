@@ -77,7 +77,7 @@ func (s *Service) Save(ctx context.Context, kind, fileName string, r io.Reader) 
 	if kind == KindImage {
 		want, ok := imageTypes[sniffed]
 		if !ok || len(head) == 0 {
-			return nil, apperr.Invalid("file", KeyNotImage)
+			return nil, apperr.User(KeyNotImage)
 		}
 		if ext == "" || (ext != want && !(want == ".jpg" && ext == ".jpeg")) {
 			ext = want
