@@ -544,4 +544,3 @@ func (s *Service) ImportParts(ctx context.Context, catalogID uuid.UUID, file io.
 	}
 	return len(rows), nil
 }
-
