@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/base64"
 	"encoding/json"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -68,7 +69,7 @@ func newEnv(t testing.TB, d *db.DB, opts ...envOption) *env {
 	id := identity.New(identity.Deps{DB: d, Registry: reg, Permissions: perms})
 	ids := identity.NewService(d, clock.now) // the area's service, on the test clock
 	sec := securitylog.New(d, clock.now)
-	dev := sms.NewDevelopment()
+	dev := &sms.Development{Keep: 100, Log: slog.New(slog.DiscardHandler)}
 	acc := account.New(account.Deps{DB: d, Identity: ids, SMS: dev, SecurityLog: sec.Service(), Now: clock.now})
 	o := Options{Now: clock.now, IPLimit: ratelimit.New(0, 0), UserLimit: ratelimit.New(0, 0)}
 	for _, f := range opts {

@@ -170,7 +170,7 @@ type ClientProperty struct {
 type tokenRow struct {
 	bun.BaseModel   `bun:"table:oidc_tokens"`
 	Signature       string    `bun:"signature,pk"`
-	Kind            string    `bun:"kind,notnull"`
+	Kind            string    `bun:"kind,pk"` // a code's PKCE and OIDC requests share its signature
 	FamilyID        string    `bun:"family_id,notnull"`
 	ClientID        string    `bun:"client_id,notnull"`
 	Subject         string    `bun:"subject,notnull,default:''"`

@@ -262,11 +262,18 @@ func (s *store) CreateRefreshTokenSession(ctx context.Context, signature, access
 	return s.create(ctx, kindRefresh, signature, accessSignature, r)
 }
 
-// GetRefreshTokenSession implements oauth2.RefreshTokenStorage. A spent or revoked
-// refresh token comes back with fosite.ErrInactiveToken: fosite then revokes its family.
+// GetRefreshTokenSession implements oauth2.RefreshTokenStorage. A spent refresh token of
+// a live login comes back with fosite.ErrInactiveToken: fosite then revokes its family.
 func (s *store) GetRefreshTokenSession(ctx context.Context, signature string, session fosite.Session) (fosite.Requester, error) {
 	r, row, err := s.get(ctx, kindRefresh, signature, session, fosite.ErrInactiveToken)
 	if errors.Is(err, fosite.ErrInactiveToken) {
+		// A token of an ended login (logout, revocation, reuse already seen) is simply
+		// invalid; only a spent token of a live login is reuse.
+		if active, ferr := s.familyActive(ctx, r.GetID()); ferr != nil {
+			return nil, ferr
+		} else if !active {
+			return nil, fosite.ErrNotFound
+		}
 		if o := outcomeFrom(ctx); o != nil {
 			if sess, ok := r.GetSession().(*Session); ok {
 				o.reuse(sess, row.ClientID)
