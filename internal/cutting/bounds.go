@@ -128,3 +128,19 @@ func ceilDivInt(a, b int64) int {
 	}
 	return int((a + b - 1) / b)
 }
+
+// boundBig counts the items larger than half the bin in both directions in every allowed
+// orientation: no two of them fit in one bin, side by side or stacked. Valid with rotation.
+func boundBig(W, H int64, w, h []int64, rot []bool) int {
+	n := 0
+	for i := range w {
+		big := 2*w[i] > W && 2*h[i] > H
+		if rot[i] {
+			big = big && 2*h[i] > W && 2*w[i] > H
+		}
+		if big {
+			n++
+		}
+	}
+	return n
+}

@@ -283,7 +283,7 @@ func problemBound(pr *problem) int {
 		anyRot = anyRot || (pr.rot[i] && pr.w[i] != pr.h[i])
 	}
 	if !pr.singleType || anyRot {
-		return boundL0(W+k, H+k, w, h)
+		return max(boundL0(W+k, H+k, w, h), boundBig(W+k, H+k, w, h, pr.rot))
 	}
 	return boundMV(W+k, H+k, w, h)
 }

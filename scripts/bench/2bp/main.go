@@ -255,7 +255,7 @@ func runMode(ctx context.Context, w *bufio.Writer, c config, insts []instance, r
 	}
 	lbName := "MV bound"
 	if rot {
-		lbName = "bound(L0)"
+		lbName = "L0+big"
 	}
 	fmt.Fprintf(w, "%-8s %5s %6s %6s %6s %6s %9s %6s %8s %8s\n", "class", "inst", "bins", "best", third, "L0", lbName, "at LB", "avg s", "max s")
 	row := func(name string, t tally) {
