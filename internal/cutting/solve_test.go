@@ -223,3 +223,30 @@ func TestErrorsUnwrap(t *testing.T) {
 		t.Errorf("error %v should unwrap to ErrInvalidInput", err)
 	}
 }
+
+func TestSolveManyRandomSettingsPassTheChecker(t *testing.T) {
+	for seed := range uint64(40) {
+		rng := rand.New(rand.NewPCG(seed, 99))
+		p := Params{
+			Kerf:     []float64{0, 0.5, 3.2, 4.4}[rng.IntN(4)],
+			Trim:     []float64{0, 1, 10}[rng.IntN(3)],
+			Stages:   []int{0, 0, 2, 3, 4}[rng.IntN(5)],
+			FirstCut: Direction(rng.IntN(3)),
+			Seed:     seed,
+			Effort:   100_000,
+		}
+		grain := Grain(rng.IntN(2))
+		L, W := float64(200+rng.IntN(800)), float64(200+rng.IntN(800))
+		parts := randomParts(rng, 5+rng.IntN(40), L/2, W/2, grain, "m")
+		if rng.IntN(3) == 0 {
+			parts = append(parts, Part{ID: "whole", Length: L - 2*p.Trim, Width: W - 2*p.Trim, Quantity: 1, Material: "m", Thickness: 18, Grain: GrainFixed})
+		}
+		boards := []Board{{ID: "B", Material: "m", Thickness: 18, Length: L, Width: W}}
+		if rng.IntN(3) == 0 {
+			boards = append(boards, Board{ID: "O", Material: "m", Thickness: 18, Length: L / 2, Width: W, Count: 2, Offcut: true})
+		}
+		t.Run(fmt.Sprintf("seed %d %+v", seed, p), func(t *testing.T) {
+			solveVerified(t, boards, parts, quick(p))
+		})
+	}
+}
