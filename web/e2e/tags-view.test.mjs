@@ -15,6 +15,19 @@ async function openFromDashboard(page, path) {
   await page.waitForURL((u) => u.pathname === '/dashboard')
   await page.locator(`[data-testid="dashboard-pages"] a[href="${path}"]`).click()
   await page.waitForURL((u) => u.pathname === path)
+  await page.locator(`[data-testid="tag"][data-path="${path}"]`).waitFor()
+}
+
+/** The open tabs become exactly these (pages render, and tabs update, after lazy chunks load). */
+async function expectTabs(page, expected) {
+  const until = Date.now() + 10_000
+  let got = []
+  while (Date.now() < until) {
+    got = await tabPaths(page)
+    if (JSON.stringify(got) === JSON.stringify(expected)) return
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  assert.deepEqual(got, expected)
 }
 
 async function openProfile(page) {
@@ -32,7 +45,7 @@ test('tabs: pinned dashboard, open, keep state, refresh, close, close others, cl
   await page.waitForURL((u) => u.pathname === '/dashboard')
 
   // the dashboard is pinned: it is there from the start and has no close button
-  assert.deepEqual(await tabPaths(page), ['/dashboard'])
+  await expectTabs(page, ['/dashboard'])
   assert.equal(await page.locator('[data-testid="tag"][data-path="/dashboard"] [data-testid="tag-close"]').count(), 0)
 
   const pages = menuLeaves(await fetchMenu(page)).filter((p) => p.path !== '/dashboard')
@@ -42,11 +55,11 @@ test('tabs: pinned dashboard, open, keep state, refresh, close, close others, cl
   await openFromDashboard(page, a.path)
   await openFromDashboard(page, b.path)
   await openProfile(page)
-  assert.deepEqual(await tabPaths(page), ['/dashboard', a.path, b.path, '/profile-setting/index'])
+  await expectTabs(page, ['/dashboard', a.path, b.path, '/profile-setting/index'])
 
   // opening an open page again adds no tab
   await openFromDashboard(page, a.path)
-  assert.deepEqual(await tabPaths(page), ['/dashboard', a.path, b.path, '/profile-setting/index'])
+  await expectTabs(page, ['/dashboard', a.path, b.path, '/profile-setting/index'])
 
   // a cached page keeps its state across tab switches
   await page.locator('[data-testid="tag"][data-path="/profile-setting/index"]').click()
@@ -65,18 +78,19 @@ test('tabs: pinned dashboard, open, keep state, refresh, close, close others, cl
 
   // closing a tab that is not shown stays where we are
   await page.locator(`[data-testid="tag"][data-path="${a.path}"] [data-testid="tag-close"]`).click()
-  assert.deepEqual(await tabPaths(page), ['/dashboard', b.path, '/profile-setting/index'])
+  await expectTabs(page, ['/dashboard', b.path, '/profile-setting/index'])
   assert.equal(new URL(page.url()).pathname, '/profile-setting/index')
 
   // closing the shown tab goes to the last view
   await page.locator('[data-testid="tag"][data-path="/profile-setting/index"] [data-testid="tag-close"]').click()
   await page.waitForURL((u) => u.pathname === b.path)
-  assert.deepEqual(await tabPaths(page), ['/dashboard', b.path])
+  await expectTabs(page, ['/dashboard', b.path])
 
   // middle click closes a tab
   await openFromDashboard(page, a.path)
+  await expectTabs(page, ['/dashboard', b.path, a.path])
   await page.locator(`[data-testid="tag"][data-path="${b.path}"]`).click({ button: 'middle' })
-  assert.deepEqual(await tabPaths(page), ['/dashboard', a.path])
+  await expectTabs(page, ['/dashboard', a.path])
 
   // Close Others keeps the pinned tab and the chosen one
   await openFromDashboard(page, b.path)
@@ -84,7 +98,7 @@ test('tabs: pinned dashboard, open, keep state, refresh, close, close others, cl
   await page.locator(`[data-testid="tag"][data-path="${b.path}"]`).click({ button: 'right' })
   await page.locator('.ant-dropdown:visible .ant-dropdown-menu-item').filter({ hasText: '关闭其他' }).click()
   await page.waitForURL((u) => u.pathname === b.path)
-  assert.deepEqual(await tabPaths(page), ['/dashboard', b.path])
+  await expectTabs(page, ['/dashboard', b.path])
   await shot(page, 'tags-close-others')
 
   // Close All keeps only the pinned dashboard
@@ -92,6 +106,6 @@ test('tabs: pinned dashboard, open, keep state, refresh, close, close others, cl
   await page.locator('[data-testid="tag"][data-path="/profile-setting/index"]').click({ button: 'right' })
   await page.locator('.ant-dropdown:visible .ant-dropdown-menu-item').filter({ hasText: '关闭所有' }).click()
   await page.waitForURL((u) => u.pathname === '/dashboard')
-  assert.deepEqual(await tabPaths(page), ['/dashboard'])
+  await expectTabs(page, ['/dashboard'])
   await shot(page, 'tags-close-all')
 })

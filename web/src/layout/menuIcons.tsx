@@ -2,6 +2,9 @@ import {
   ApartmentOutlined,
   AppstoreOutlined,
   AuditOutlined,
+  BlockOutlined,
+  GoldOutlined,
+  ShoppingOutlined,
   BarChartOutlined,
   BookOutlined,
   CloudServerOutlined,
@@ -33,7 +36,7 @@ const icons: [RegExp, ReactNode][] = [
   [/user|people|account|profile/i, <UserOutlined />],
   [/role|team|organi[sz]ation|tenant|saas/i, <TeamOutlined />],
   [/setting|config|admin/i, <SettingOutlined />],
-  [/lock|permission|security|identity/i, <LockOutlined />],
+  [/\block\b|permission|security|identity/i, <LockOutlined />],
   [/audit|log/i, <AuditOutlined />],
   [/product|goods|standard/i, <ShopOutlined />],
   [/part|matter|material|component/i, <AppstoreOutlined />],
@@ -55,8 +58,24 @@ const icons: [RegExp, ReactNode][] = [
   [/house/i, <HomeOutlined />],
 ]
 
+/** Icon names the server's menus use, matched exactly first. */
+const exact: Record<string, ReactNode> = {
+  appstore: <AppstoreOutlined />,
+  shopping: <ShoppingOutlined />,
+  block: <BlockOutlined />,
+  gold: <GoldOutlined />,
+  menu: <MenuOutlined />,
+  dashboard: <DashboardOutlined />,
+  user: <UserOutlined />,
+  team: <TeamOutlined />,
+  setting: <SettingOutlined />,
+  lock: <LockOutlined />,
+}
+
 /** An icon for a menu item's icon name (or its name); groups get a folder, pages a file. */
 export function menuIcon(icon: string | null | undefined, name: string, isGroup: boolean): ReactNode {
+  const key = (icon ?? '').trim().toLowerCase()
+  if (exact[key]) return exact[key]
   for (const probe of [icon, name]) {
     if (!probe) continue
     const hit = icons.find(([re]) => re.test(probe))
