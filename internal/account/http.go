@@ -3,14 +3,17 @@ package account
 import (
 	"context"
 	"net/http"
+	"time"
 
 	"github.com/danielgtaylor/huma/v2"
 	"github.com/danielgtaylor/huma/v2/adapters/humachi"
 
+	"kerf/internal/identity"
 	"kerf/internal/platform/apperr"
 	"kerf/internal/platform/audit"
 	"kerf/internal/platform/auth"
 	"kerf/internal/platform/httpapi"
+	"kerf/internal/platform/sms"
 	"kerf/internal/platform/tenancy"
 	"kerf/internal/securitylog"
 )
@@ -62,6 +65,10 @@ func (m *Module) register(api *httpapi.API) {
 				return nil, m.svc.SendCode(ctx, purpose, in.Body.PhoneNumber, ip)
 			})
 	}
+	httpapi.Register(api, huma.Operation{Method: http.MethodGet, Path: "/api/account/development-sms",
+		Summary: "Text messages the development SMS sender kept instead of delivering them (newest first)",
+		Description: "Only while no SMS provider is configured. The codes in them log anyone in, so reading them " +
+			"needs the right to log in as other users.", Tags: tags}, httpapi.Perm(identity.PermUsersImpersonation), m.developmentSMS)
 	for _, path := range []string{"/api/account/my-profile/change-password", "/api/identity/my-profile/change-password"} {
 		httpapi.Register(api, huma.Operation{Method: http.MethodPost, Path: path, Summary: "Change the caller's own password",
 			Tags: tags, DefaultStatus: http.StatusNoContent, Middlewares: mw}, httpapi.LoggedIn(), m.changePassword)
@@ -83,4 +90,24 @@ func (m *Module) changePassword(ctx context.Context, in *httpapi.Body[ChangePass
 			UserID: &id, UserName: p.UserName, TenantID: t.ID, TenantName: t.Name, ClientID: p.ClientID, Request: requestOf(ctx)})
 	}
 	return nil, nil
+}
+
+// SentSMS is a message the development sender kept.
+type SentSMS struct {
+	PhoneNumber string    `json:"phoneNumber"`
+	Text        string    `json:"text"`
+	Time        time.Time `json:"time"`
+}
+
+// developmentSMS lists what the development sender kept; 404 with a real provider.
+func (m *Module) developmentSMS(context.Context, *struct{}) (*httpapi.Body[httpapi.List[SentSMS]], error) {
+	dev, ok := m.deps.SMS.(*sms.Development)
+	if !ok {
+		return nil, apperr.ErrNotFound
+	}
+	out := []SentSMS{}
+	for _, s := range dev.Messages() {
+		out = append(out, SentSMS{PhoneNumber: s.PhoneNumber, Text: s.Text, Time: s.Time})
+	}
+	return &httpapi.Body[httpapi.List[SentSMS]]{Body: httpapi.List[SentSMS]{Items: out}}, nil
 }

@@ -84,5 +84,19 @@ func TestSendCodeEndpoints(t *testing.T) {
 		if res := post("/api/account/phone/send-password-reset-code", "abc", "en"); res.Status != http.StatusBadRequest {
 			t.Fatalf("bad phone: %d %s", res.Status, res.Body)
 		}
+		// Administrators who may log in as others read what the development sender kept.
+		var kept struct {
+			Items []struct {
+				PhoneNumber string `json:"phoneNumber"`
+				Text        string `json:"text"`
+			} `json:"items"`
+		}
+		e.Get(t, "/api/account/development-sms", e.Token(t, "admin", apptest.Password, "")).JSON(t, &kept)
+		if len(kept.Items) != 2 || kept.Items[0].PhoneNumber != "13700000000" || kept.Items[1].PhoneNumber != "13800000001" {
+			t.Fatalf("kept messages: %+v", kept)
+		}
+		if res := e.Get(t, "/api/account/development-sms", e.Token(t, "sales", apptest.Password, "")); res.Status != http.StatusForbidden {
+			t.Fatalf("sales reading codes: %d", res.Status)
+		}
 	})
 }
