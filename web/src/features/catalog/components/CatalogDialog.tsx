@@ -27,6 +27,7 @@ export function CatalogDialog({ module, state, onClose, onSaved }: CatalogDialog
 
   useEffect(() => {
     if (!state) return
+    form.resetFields()
     form.setFieldsValue({ displayName: state.mode === 'edit' ? state.catalog.displayName : '' })
   }, [state, form])
 

@@ -1,0 +1,422 @@
+// Catalogue screens (spec 001 §2, §4, §5): directories, inline product editing, materials,
+// move, Excel import, directory delete and the product picker in select mode, as the host admin.
+import { after, before, test } from 'node:test'
+import assert from 'node:assert/strict'
+import { mkdtemp, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { crc32 } from 'node:zlib'
+import { login, setup, shot } from './support.mjs'
+
+let env
+let page
+let dir
+const stamp = Date.now().toString(36).slice(-5)
+const PARENT = `E2E柜体${stamp}`
+const CHILD = `E2E子目录${stamp}`
+const PRODUCT = `E2E地柜${stamp}`
+const PRODUCT_EDITED = `E2E改名${stamp}`
+const SECOND = `E2E吊柜${stamp}`
+
+before(async () => {
+  env = await setup()
+  dir = await mkdtemp(join(tmpdir(), 'kerf-e2e-catalog-'))
+  page = await env.page()
+  await login(page)
+})
+after(async () => {
+  await env?.close()
+})
+
+// ---------------------------------------------------------------- helpers
+
+/** A minimal .xlsx (stored zip, inline strings): rows of cells, strings or numbers. */
+function xlsx(rows) {
+  const esc = (s) => String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+  const col = (i) => String.fromCharCode(65 + i)
+  const sheetRows = rows
+    .map((cells, r) => {
+      const cs = cells
+        .map((v, i) => {
+          const ref = `${col(i)}${r + 1}`
+          if (v === null || v === undefined || v === '') return ''
+          return typeof v === 'number' ? `<c r="${ref}"><v>${v}</v></c>` : `<c r="${ref}" t="inlineStr"><is><t>${esc(v)}</t></is></c>`
+        })
+        .join('')
+      return `<row r="${r + 1}">${cs}</row>`
+    })
+    .join('')
+  const ns = 'http://schemas.openxmlformats.org'
+  const files = {
+    '[Content_Types].xml': `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Types xmlns="${ns}/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>`,
+    '_rels/.rels': `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="${ns}/package/2006/relationships"><Relationship Id="rId1" Type="${ns}/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
+    'xl/workbook.xml': `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><workbook xmlns="${ns}/spreadsheetml/2006/main" xmlns:r="${ns}/officeDocument/2006/relationships"><sheets><sheet name="Sheet1" sheetId="1" r:id="rId1"/></sheets></workbook>`,
+    'xl/_rels/workbook.xml.rels': `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="${ns}/package/2006/relationships"><Relationship Id="rId1" Type="${ns}/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>`,
+    'xl/worksheets/sheet1.xml': `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><worksheet xmlns="${ns}/spreadsheetml/2006/main"><sheetData>${sheetRows}</sheetData></worksheet>`,
+  }
+  const locals = []
+  const centrals = []
+  let offset = 0
+  for (const [name, text] of Object.entries(files)) {
+    const data = Buffer.from(text, 'utf8')
+    const nameBuf = Buffer.from(name, 'utf8')
+    const crc = crc32(data)
+    const local = Buffer.alloc(30)
+    local.writeUInt32LE(0x04034b50, 0)
+    local.writeUInt16LE(20, 4)
+    local.writeUInt16LE(0x0800, 6)
+    local.writeUInt16LE(0, 8)
+    local.writeUInt16LE(0, 10)
+    local.writeUInt16LE(0x21, 12)
+    local.writeUInt32LE(crc, 14)
+    local.writeUInt32LE(data.length, 18)
+    local.writeUInt32LE(data.length, 22)
+    local.writeUInt16LE(nameBuf.length, 26)
+    local.writeUInt16LE(0, 28)
+    const central = Buffer.alloc(46)
+    central.writeUInt32LE(0x02014b50, 0)
+    central.writeUInt16LE(20, 4)
+    central.writeUInt16LE(20, 6)
+    central.writeUInt16LE(0x0800, 8)
+    central.writeUInt16LE(0, 10)
+    central.writeUInt16LE(0, 12)
+    central.writeUInt16LE(0x21, 14)
+    central.writeUInt32LE(crc, 16)
+    central.writeUInt32LE(data.length, 20)
+    central.writeUInt32LE(data.length, 24)
+    central.writeUInt16LE(nameBuf.length, 28)
+    central.writeUInt32LE(offset, 42)
+    locals.push(local, nameBuf, data)
+    centrals.push(central, nameBuf)
+    offset += local.length + nameBuf.length + data.length
+  }
+  const cd = Buffer.concat(centrals)
+  const end = Buffer.alloc(22)
+  end.writeUInt32LE(0x06054b50, 0)
+  end.writeUInt16LE(Object.keys(files).length, 8)
+  end.writeUInt16LE(Object.keys(files).length, 10)
+  end.writeUInt32LE(cd.length, 12)
+  end.writeUInt32LE(offset, 16)
+  return Buffer.concat([...locals, cd, end])
+}
+
+const tree = () => page.getByTestId('catalog-tree')
+const treeNode = (name) => tree().getByTestId('catalog-tree-node').filter({ hasText: name })
+const selectedNodeText = () => tree().locator('.ant-tree-treenode-selected [data-testid="catalog-tree-node"]').innerText()
+const row = (name) => page.getByTestId('item-row').filter({ hasText: name })
+const toast = (text) => page.locator('.ant-message-notice').filter({ hasText: text }).first()
+const confirmOk = () => page.locator('.ant-modal-confirm .ant-modal-confirm-btns .ant-btn-primary').last()
+
+async function selectDirectory(name) {
+  await treeNode(name).click()
+  await page.locator('.ant-tree-treenode-selected').filter({ hasText: name }).waitFor()
+  // a second click on the same row within 2 s is ignored: let the guard lapse between steps
+  await page.waitForTimeout(100)
+}
+
+async function createDirectory(name, parent) {
+  if (parent) await treeNode(parent).getByTestId('dir-create').click()
+  else await page.getByTestId('dir-add').click()
+  const input = page.getByTestId('catalog-dialog-name')
+  await input.waitFor()
+  await input.fill(name)
+  await page.getByTestId('catalog-dialog-save').click()
+  await toast('创建成功').waitFor()
+  await page.locator('.ant-tree-treenode-selected').filter({ hasText: name }).waitFor()
+}
+
+async function addProduct(name, fields = {}) {
+  await page.getByTestId('items-add').click()
+  const dialog = page.getByTestId('item-dialog')
+  await dialog.waitFor()
+  await page.getByTestId('item-form-name').fill(name)
+  for (const [k, v] of Object.entries(fields)) await page.getByTestId(`item-form-${k}`).fill(String(v))
+  await page.getByTestId('item-dialog-save').click()
+  await row(name).waitFor()
+  await page.waitForTimeout(2000) // Add ignores a second click within 2 s
+}
+
+// ---------------------------------------------------------------- tests
+
+test('creates a top-level directory and a child; the display name is required on blur', async () => {
+  await page.goto('/catalog/products')
+  await page.getByTestId('catalog-screen-product').waitFor()
+  // the fixed root entry is first and selected, listing every product
+  assert.match(await selectedNodeText(), /全部/)
+  await page.getByTestId('item-row').first().waitFor()
+
+  await page.getByTestId('dir-add').click()
+  const input = page.getByTestId('catalog-dialog-name')
+  await input.focus()
+  await input.blur()
+  await page.getByTestId('catalog-dialog').getByText('必填项').waitFor()
+  await page.locator('.ant-modal-close').last().click()
+  await input.waitFor({ state: 'hidden' })
+  await page.waitForTimeout(2000) // the plus icon ignores a second click within 2 s
+
+  await createDirectory(PARENT)
+  await createDirectory(CHILD, PARENT)
+  assert.match(await selectedNodeText(), new RegExp(CHILD))
+  // the tree search keeps the match and its parent
+  await page.getByTestId('catalog-tree-search').locator('input').fill(CHILD)
+  assert.equal(await tree().getByTestId('catalog-tree-node').count(), 3) // root, parent, child
+  await page.getByTestId('catalog-tree-search').locator('input').fill('')
+  await shot(page, 'catalog-directories')
+})
+
+test('adds a product and edits it inline', async () => {
+  // adding needs a directory: with the root entry selected it is refused with a warning
+  await selectDirectory('全部')
+  await page.getByTestId('items-add').click()
+  await toast('请先选择产品目录').waitFor()
+  await page.waitForTimeout(2000)
+
+  await selectDirectory(CHILD)
+  await page.getByText('该目录下暂无产品').waitFor()
+  // the name is required on blur
+  await page.getByTestId('items-add').click()
+  await page.getByTestId('item-form-name').focus()
+  await page.getByTestId('item-form-name').blur()
+  await page.getByTestId('item-dialog').getByText('请输入产品名称').waitFor()
+  await page.getByTestId('item-form-name').fill('x'.repeat(31))
+  await page.getByTestId('item-form-name').blur()
+  await page.getByTestId('item-dialog').getByText('字段长度必须在 1 到 30 之间').waitFor()
+  await page.getByTestId('item-form-name').fill(PRODUCT)
+  await page.getByTestId('item-form-code').fill('E2E-600')
+  await page.getByTestId('item-form-length').fill('600')
+  await page.getByTestId('item-form-unit').fill('件')
+  await page.getByTestId('item-dialog-save').click()
+  await toast('创建成功').waitFor()
+  await row(PRODUCT).waitFor()
+  assert.match(await row(PRODUCT).innerText(), /E2E-600/)
+  assert.match(await row(PRODUCT).innerText(), /600/)
+  await page.waitForTimeout(2000)
+
+  // inline edit: Edit turns the row into inputs, Save returns it to display mode
+  await row(PRODUCT).getByTestId('row-edit').click()
+  const editing = page.locator('[data-testid="item-row"][data-editing="true"]')
+  await editing.waitFor()
+  await editing.getByTestId('edit-name').fill('')
+  await editing.getByTestId('edit-name').blur()
+  await editing.getByText('请输入产品名称').waitFor()
+  await editing.getByTestId('edit-name').fill(PRODUCT_EDITED)
+  await editing.getByTestId('edit-color').fill('暖白')
+  await editing.getByTestId('row-save').click()
+  await toast('更新成功').waitFor()
+  await page.locator('[data-testid="item-row"][data-editing="false"]').filter({ hasText: PRODUCT_EDITED }).waitFor()
+  assert.match(await row(PRODUCT_EDITED).innerText(), /暖白/)
+  assert.match(await row(PRODUCT_EDITED).innerText(), /E2E-600/, 'fields not edited are kept')
+  await shot(page, 'catalog-inline-edit')
+})
+
+test('links a material to a product with a count', async () => {
+  await row(PRODUCT_EDITED).getByTestId('row-materials').click()
+  const dialog = page.getByTestId('materials-dialog')
+  await dialog.waitFor()
+  await dialog.getByText('该产品还没有关联物料').waitFor()
+  await page.getByTestId('materials-select').click()
+  const picker = page.getByTestId('part-picker')
+  await picker.waitFor()
+  // select mode: no directory actions
+  assert.equal(await picker.getByTestId('dir-add').count(), 0)
+  assert.equal(await picker.getByTestId('dir-edit').count(), 0)
+  await picker.getByTestId('part-picker-row').first().waitFor()
+  const first = picker.getByTestId('part-picker-row').first()
+  const partName = await first.getAttribute('data-name')
+  await first.click()
+  await picker.getByTestId('part-picker-tag').filter({ hasText: partName }).waitFor()
+  await page.getByTestId('part-picker-confirm').click()
+  await picker.waitFor({ state: 'detached' })
+
+  // the picked material starts in edit mode with count 1, unsaved
+  const linkRow = dialog.locator('tbody tr').filter({ hasText: partName })
+  await linkRow.getByText('未保存').waitFor()
+  const count = linkRow.locator('.ant-input-number input')
+  assert.equal(await count.inputValue(), '1')
+  await count.fill('4')
+  await linkRow.getByTestId('material-save').click()
+  await toast('保存成功').waitFor()
+  await linkRow.getByText('未保存').waitFor({ state: 'detached' })
+  assert.match(await linkRow.innerText(), /4/)
+
+  // an existing link is updated
+  await linkRow.getByTestId('material-edit').click()
+  await linkRow.locator('.ant-input-number input').fill('6')
+  await linkRow.getByTestId('material-save').click()
+  await linkRow.getByTestId('material-edit').waitFor()
+  assert.match(await linkRow.innerText(), /6/)
+  await shot(page, 'catalog-materials')
+
+  // it is stored: reopen the dialog
+  await page.locator('.ant-modal-close').last().click()
+  await dialog.waitFor({ state: 'detached' })
+  await row(PRODUCT_EDITED).getByTestId('row-materials').click()
+  await page.getByTestId('materials-dialog').locator('tbody tr').filter({ hasText: partName }).filter({ hasText: '6' }).waitFor()
+  await page.locator('.ant-modal-close').last().click()
+  await page.getByTestId('materials-dialog').waitFor({ state: 'detached' })
+})
+
+test('moves the selected products to another directory', async () => {
+  await addProduct(SECOND)
+  // Move with nothing selected is refused
+  await page.getByTestId('items-move').click()
+  await toast('请选择产品').waitFor()
+
+  for (const name of [PRODUCT_EDITED, SECOND]) await row(name).locator('.ant-checkbox-input').check()
+  await page.getByText('已选 2 项').waitFor()
+  await page.getByTestId('items-move').click()
+  await page.getByTestId('move-save').waitFor()
+  // Save without a target asks for one
+  await page.getByTestId('move-save').click()
+  await page.getByText('请选择目标目录').waitFor()
+  await page.getByTestId('move-target').click()
+  await page.keyboard.type(PARENT)
+  await page.locator('.ant-select-tree-node-content-wrapper').filter({ hasText: PARENT }).first().click()
+  await page.getByTestId('move-save').click()
+  await toast('编辑成功').waitFor()
+  await page.getByText('该目录下暂无产品').waitFor()
+
+  await selectDirectory(PARENT)
+  await row(PRODUCT_EDITED).waitFor()
+  await row(SECOND).waitFor()
+  await shot(page, 'catalog-moved')
+})
+
+test('imports a spreadsheet: bad rows are listed and nothing is imported; the template imports', async () => {
+  await selectDirectory(CHILD)
+  await page.getByText('该目录下暂无产品').waitFor()
+  await page.getByTestId('items-import').click()
+  const dialog = page.getByTestId('import-dialog')
+  await dialog.waitFor()
+  const fileInput = dialog.locator('input[type=file]')
+
+  // Confirm without a file
+  await page.getByTestId('import-confirm').click()
+  await toast('请选择要导入的文件').waitFor()
+
+  // a spreadsheet with bad rows: row 3 has no name, row 4 a unit longer than 10
+  const bad = join(dir, 'bad.xlsx')
+  await writeFile(
+    bad,
+    xlsx([
+      ['name', 'code', 'unit', 'length'],
+      ['E2E good row', 'G1', '件', 600],
+      ['', 'G2', '件', 600],
+      ['E2E long unit', 'G3', 'x'.repeat(11), 600],
+    ]),
+  )
+  await fileInput.setInputFiles(bad)
+  await page.getByTestId('import-confirm').click()
+  const errors = page.getByTestId('import-errors')
+  await errors.waitFor()
+  const text = await errors.innerText()
+  assert.match(text, /第 ?3 ?行/)
+  assert.match(text, /第 ?4 ?行/)
+  await shot(page, 'catalog-import-errors')
+
+  // the template, downloaded from the dialog, has one example row and imports
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('import-template').click()])
+  const template = join(dir, 'template.xlsx')
+  await download.saveAs(template)
+  await fileInput.setInputFiles(template)
+  await page.getByTestId('import-confirm').click()
+  await toast('成功导入 1 条').waitFor()
+  await dialog.waitFor({ state: 'detached' })
+  assert.equal(await page.getByTestId('item-row').count(), 1, 'only the template row was imported')
+  assert.equal(await page.getByTestId('item-row').filter({ hasText: 'E2E good row' }).count(), 0)
+
+  // 45 rows: 20 shown, 20 more when scrolled to the bottom
+  await page.waitForTimeout(2000)
+  const many = join(dir, 'many.xlsx')
+  await writeFile(many, xlsx([['name', 'code'], ...Array.from({ length: 45 }, (_, i) => [`E2E批量${String(i + 1).padStart(2, '0')}`, `B${i + 1}`])]))
+  await page.getByTestId('items-import').click()
+  await page.getByTestId('import-dialog').locator('input[type=file]').setInputFiles(many)
+  await page.getByTestId('import-confirm').click()
+  await toast('成功导入 45 条').waitFor()
+  await page.getByTestId('item-row').nth(19).waitFor()
+  assert.equal(await page.getByTestId('item-row').count(), 20)
+  const scroll = page.getByTestId('items-scroll')
+  await scroll.evaluate((el) => el.scrollTo(0, el.scrollHeight))
+  await page.getByTestId('item-row').nth(39).waitFor()
+  assert.equal(await page.getByTestId('item-row').count(), 40)
+  await scroll.evaluate((el) => el.scrollTo(0, el.scrollHeight))
+  await page.getByTestId('item-row').nth(45).waitFor()
+  assert.equal(await page.getByTestId('item-row').count(), 46)
+  // the filter box matches names
+  await page.getByTestId('items-filter').locator('input').fill('批量07')
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="item-row"]').length === 1)
+  await page.getByTestId('items-filter').locator('input').fill('')
+})
+
+test('deleting a directory moves the selection to its parent, then to the first entry', async () => {
+  // the child holds products: the server refuses, the page offers to delete them with it
+  await selectDirectory(CHILD)
+  await treeNode(CHILD).getByTestId('dir-delete').click()
+  await page.locator('.ant-modal-confirm').filter({ hasText: CHILD }).filter({ hasText: '提示' }).waitFor()
+  await confirmOk().click()
+  await page.locator('.ant-modal-confirm').filter({ hasText: '一起删除' }).waitFor()
+  await confirmOk().click()
+  await toast('删除成功').waitFor()
+  await page.locator('.ant-tree-treenode-selected').filter({ hasText: PARENT }).waitFor()
+  assert.equal(await treeNode(CHILD).count(), 0)
+  await row(PRODUCT_EDITED).waitFor()
+
+  // a top-level directory: the selection goes to the first directory
+  const firstTop = (await tree().locator('.ant-tree-list .ant-tree-treenode').nth(1).innerText()).trim()
+  await treeNode(PARENT).getByTestId('dir-delete').click()
+  await confirmOk().click()
+  await page.locator('.ant-modal-confirm').filter({ hasText: '一起删除' }).waitFor()
+  await confirmOk().click()
+  await page.locator('.ant-tree-treenode-selected').filter({ hasText: firstTop }).waitFor()
+  assert.notEqual(firstTop, PARENT)
+  assert.equal(await treeNode(PARENT).count(), 0)
+  await shot(page, 'catalog-after-delete')
+})
+
+test('the product picker in select mode: enabled products only, ticked ones as closable tags', async () => {
+  // disable one product so the picker must leave it out
+  await page.goto('/catalog/products')
+  await page.getByTestId('catalog-screen-product').waitFor()
+  const target = page.getByTestId('item-row').nth(1)
+  await target.waitFor()
+  const disabledName = await target.getAttribute('data-name')
+  await target.getByTestId('row-edit').click()
+  const editing = page.locator('[data-testid="item-row"][data-editing="true"]')
+  await editing.getByTestId('edit-isEnable').click()
+  await editing.getByTestId('row-save').click()
+  await toast('更新成功').waitFor()
+  await row(disabledName).locator('[data-enabled="false"]').waitFor()
+
+  await page.goto('/catalog/standard-products')
+  await page.getByTestId('standard-table').waitFor()
+  await page.getByTestId('standard-from-catalog').click()
+  const picker = page.getByTestId('product-picker')
+  await picker.waitFor()
+  await picker.getByTestId('product-picker-row').first().waitFor()
+  // no edit actions
+  for (const id of ['dir-add', 'dir-create', 'dir-edit', 'dir-delete', 'row-edit', 'row-delete', 'items-import', 'items-move']) {
+    assert.equal(await picker.getByTestId(id).count(), 0, `${id} is not offered in select mode`)
+  }
+  const names = await picker.getByTestId('product-picker-row').evaluateAll((els) => els.map((e) => e.getAttribute('data-name')))
+  assert.ok(!names.includes(disabledName), 'a disabled product is not listed')
+
+  // tick two rows: two tags; close one: one tag left, its row unticked
+  const a = picker.getByTestId('product-picker-row').nth(0)
+  const b = picker.getByTestId('product-picker-row').nth(1)
+  const nameA = await a.getAttribute('data-name')
+  const nameB = await b.getAttribute('data-name')
+  await a.locator('.ant-checkbox-input').check()
+  await b.locator('.ant-checkbox-input').check()
+  assert.equal(await picker.getByTestId('product-picker-tag').count(), 2)
+  await picker.getByTestId('product-picker-tag').filter({ hasText: nameB }).locator('.ant-tag-close-icon').click()
+  assert.equal(await picker.getByTestId('product-picker-tag').count(), 1)
+  assert.equal(await b.locator('.ant-checkbox-input').isChecked(), false)
+  // picks survive switching directories
+  await picker.getByTestId('product-picker-tree-node').nth(1).click()
+  await picker.getByTestId('product-picker-tag').filter({ hasText: nameA }).waitFor()
+  await shot(page, 'catalog-product-picker')
+
+  await page.getByTestId('product-picker-confirm').click()
+  await toast('已添加 1 个标准产品').waitFor()
+  await page.getByTestId('standard-table').locator('tbody tr').filter({ hasText: nameA }).first().waitFor()
+})
