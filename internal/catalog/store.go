@@ -63,7 +63,8 @@ func selectItems[T itemRow](ctx context.Context, idb bun.IDB, q ItemQuery) ([]T,
 		return nil, 0, err
 	}
 	rows := []T{}
-	sq := db.Select(ctx, idb, &rows)
+	// The deletion columns are never answered (and always empty here).
+	sq := db.Select(ctx, idb, &rows).ExcludeColumn("deleter_id", "deletion_time")
 	if len(q.CatalogIDs) > 0 {
 		sq = sq.Where("?TableAlias.catalog_id IN (?)", bun.In(q.CatalogIDs))
 	}

@@ -196,13 +196,19 @@ func bench(ctx context.Context, out io.Writer, name, dbURL string, file []byte, 
 	}
 	slices.Sort(times)
 	list := times[len(times)/2]
-	page, _, err := measure(func() error {
-		_, _, err := svc.ListProducts(ctx, catalog.ItemQuery{CatalogIDs: []uuid.UUID{dir.ID}, Limit: 999})
-		return err
-	})
-	if err != nil {
-		return false, err
+	var pages []time.Duration
+	for range runs {
+		t, _, err := measure(func() error {
+			_, _, err := svc.ListProducts(ctx, catalog.ItemQuery{CatalogIDs: []uuid.UUID{dir.ID}, Limit: 999})
+			return err
+		})
+		if err != nil {
+			return false, err
+		}
+		pages = append(pages, t)
 	}
+	slices.Sort(pages)
+	page := pages[len(pages)/2]
 
 	verdict := func(t, target time.Duration) string {
 		if t < target {
@@ -215,7 +221,7 @@ func bench(ctx context.Context, out io.Writer, name, dbURL string, file []byte, 
 		rows, round(imp), round(impMem.cpu), importTarget, verdict(imp, importTarget), mb(impMem.heap), mb(impMem.rss))
 	fmt.Fprintf(out, "  list %d in one dir:     %8s wall, %8s CPU here  (median of %d; query + JSON of %.1f MB; target < %v: %s)  peak Go heap %s\n",
 		rows, round(list), round(listMem.cpu), runs, float64(encoded)/1e6, listTarget, verdict(list, listTarget), mb(listMem.heap))
-	fmt.Fprintf(out, "  first page of 999 (API):  %8s wall\n", round(page))
+	fmt.Fprintf(out, "  first page of 999 (API):  %8s wall (median; with its total count)\n", round(page))
 	return imp < importTarget && list < listTarget, nil
 }
 
