@@ -20,8 +20,12 @@ func WriteSVG(w io.Writer, sh Sheet, count int) error {
 		width+20, height+60, width+20, height+60)
 	b.WriteString(`<defs><pattern id="hatch" width="8" height="8" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">` +
 		`<line x1="0" y1="0" x2="0" y2="8" stroke="#999" stroke-width="2"/></pattern></defs>` + "\n")
-	fmt.Fprintf(&b, `<text x="10" y="-15" font-size="18">Pattern %d: board %s %g x %g, %s %g, x%d, utilisation %.1f%%</text>`+"\n",
-		sh.Pattern+1, html.EscapeString(sh.BoardID), sh.Length, sh.Width, html.EscapeString(sh.Material), sh.Thickness, count, 100*sh.Utilisation)
+	title := fmt.Sprintf("Pattern %d: board %s %g x %g", sh.Pattern+1, sh.BoardID, sh.Length, sh.Width)
+	if sh.Material != "" || sh.Thickness != 0 {
+		title += fmt.Sprintf(", %s %g mm", sh.Material, sh.Thickness)
+	}
+	title += fmt.Sprintf(", cut %d times, utilisation %.1f%%", count, 100*sh.Utilisation)
+	fmt.Fprintf(&b, `<text x="10" y="-15" font-size="18">%s</text>`+"\n", html.EscapeString(title))
 	fmt.Fprintf(&b, `<g transform="translate(10,0)">`+"\n")
 	fmt.Fprintf(&b, `<rect x="0" y="0" width="%.2f" height="%.2f" fill="#d9c7a3" stroke="#000"/>`+"\n", sh.Length*s, sh.Width*s)
 	if sh.Root != nil {
