@@ -6,15 +6,15 @@ import (
 )
 
 var menus = []module.MenuEntry{
-	{Name: "catalog", Path: "/catalog", Component: "Layout", Icon: "appstore", Order: 20,
+	{Name: "catalogue", Path: "/catalog", Component: "Layout", Icon: "appstore", Order: 20,
 		DisplayName: localization.Text{ZhHans: "产品目录", En: "Catalogue"}},
-	{Name: "catalog.products", Parent: "catalog", Path: "/catalog/products", Component: "products/index",
+	{Name: "catalogue.products", Parent: "catalogue", Path: "/catalog/products", Component: "products/index",
 		Icon: "shopping", Order: 1, Permission: PermProducts,
 		DisplayName: localization.Text{ZhHans: "产品管理", En: "Products"}},
-	{Name: "catalog.parts", Parent: "catalog", Path: "/catalog/parts", Component: "parts/index",
+	{Name: "catalogue.parts", Parent: "catalogue", Path: "/catalog/parts", Component: "parts/index",
 		Icon: "block", Order: 2, Permission: PermParts,
 		DisplayName: localization.Text{ZhHans: "物料管理", En: "Materials"}},
-	{Name: "catalog.standardProducts", Parent: "catalog", Path: "/catalog/standard-products",
+	{Name: "catalogue.standardProducts", Parent: "catalogue", Path: "/catalog/standard-products",
 		Component: "standard-products/index", Icon: "gold", Order: 3, Permission: PermStandardProducts,
 		DisplayName: localization.Text{ZhHans: "标准产品", En: "Standard products"}},
 }
