@@ -26,8 +26,8 @@ type User struct {
 	PhoneNumberConfirmed bool       `bun:"phone_number_confirmed,notnull,default:false" json:"phoneNumberConfirmed"`
 	PasswordHash         string     `bun:"password_hash,notnull,default:''" json:"-"`
 	SecurityStamp        string     `bun:"security_stamp,notnull,default:''" json:"-"`
-	IsActive             bool       `bun:"is_active,notnull,default:true" json:"isActive"`
-	LockoutEnabled       bool       `bun:"lockout_enabled,notnull,default:true" json:"lockoutEnabled"`
+	IsActive             bool       `bun:"is_active,notnull" json:"isActive"`
+	LockoutEnabled       bool       `bun:"lockout_enabled,notnull" json:"lockoutEnabled"`
 	LockoutEnd           *time.Time `bun:"lockout_end" json:"lockoutEnd"`
 	AccessFailedCount    int        `bun:"access_failed_count,notnull,default:0" json:"accessFailedCount"`
 	TwoFactorEnabled     bool       `bun:"two_factor_enabled,notnull,default:false" json:"twoFactorEnabled"`
@@ -40,9 +40,12 @@ type Role struct {
 	Name           string `bun:"name,notnull" json:"name"`
 	NormalizedName string `bun:"normalized_name,notnull" json:"-"`
 	IsDefault      bool   `bun:"is_default,notnull,default:false" json:"isDefault"`
-	IsPublic       bool   `bun:"is_public,notnull,default:true" json:"isPublic"`
+	IsPublic       bool   `bun:"is_public,notnull" json:"isPublic"`
 	IsStatic       bool   `bun:"is_static,notnull,default:false" json:"isStatic"`
 }
+
+// Booleans carry no SQL default: bun writes DEFAULT for a false value of a field that has
+// one, so a default of true could never be stored as false.
 
 // UserRole links a user to a role in the same tenant.
 type UserRole struct {
@@ -58,7 +61,7 @@ type Tenant struct {
 	db.Entity
 	Name           string `bun:"name,notnull" json:"name"`
 	NormalizedName string `bun:"normalized_name,notnull" json:"-"`
-	IsActive       bool   `bun:"is_active,notnull,default:true" json:"isActive"`
+	IsActive       bool   `bun:"is_active,notnull" json:"isActive"`
 	// ActivationMessage is shown to the tenant's users by check-tenant when set.
 	ActivationMessage string `bun:"activation_message,notnull,default:''" json:"activationMessage"`
 }

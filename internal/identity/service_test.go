@@ -125,3 +125,18 @@ func isUserError(err error, key string) bool {
 	var ue *apperr.UserError
 	return errors.As(err, &ue) && ue.Key == key
 }
+
+func TestFalseFlagsAreStored(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		m := newTestModule(t, d, time.Now)
+		ctx := context.Background()
+		u, err := m.Service().CreateUser(ctx, CreateUserInput{UserName: "nolock", Password: "secret1", LockoutEnabled: false})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := m.Service().GetUser(ctx, u.ID)
+		if err != nil || got.LockoutEnabled {
+			t.Fatalf("lockoutEnabled false must be stored: %+v %v", got, err)
+		}
+	})
+}
