@@ -169,6 +169,9 @@ func TestManagingPermissionsNeedsTheManagePermission(t *testing.T) {
 			want                   int
 		}{
 			{anon, http.MethodGet, mgmt, "R", "admin", http.StatusUnauthorized},
+			{anon, http.MethodPut, mgmt, "R", "admin", http.StatusUnauthorized},
+			{anon, http.MethodGet, treePath, "R", "admin", http.StatusUnauthorized},
+			{anon, http.MethodPut, listPath, "R", "admin", http.StatusUnauthorized},
 			{plain, http.MethodGet, mgmt, "R", "admin", http.StatusForbidden},
 			{plain, http.MethodPut, mgmt, "R", "admin", http.StatusForbidden},
 			{plain, http.MethodGet, treePath, "R", "admin", http.StatusForbidden},
