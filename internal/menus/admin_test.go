@@ -7,14 +7,13 @@ import (
 
 	"kerf/internal/app/apptest"
 	"kerf/internal/menus"
-	"kerf/internal/session/sessiontest"
 )
 
 func TestMenuAdministration(t *testing.T) {
 	apptest.Each(t, func(t *testing.T, e *apptest.Env) {
-		admin := sessiontest.Token(t, e, "admin", "")
-		plain := sessiontest.CreateUser(t, e, "", "plain")
-		demoAdmin := sessiontest.Token(t, e, "admin", "demo")
+		admin := e.Token(t, "admin", apptest.Password, "")
+		plain := e.CreateUser(t, "", "plain")
+		demoAdmin := e.Token(t, "admin", apptest.Password, "demo")
 		en := http.Header{"Accept-Language": {"en"}}
 		do := func(method, path, token string, body any) *apptest.Response {
 			t.Helper()

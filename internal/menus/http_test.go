@@ -10,7 +10,6 @@ import (
 	"kerf/internal/app/apptest"
 	"kerf/internal/menus"
 	"kerf/internal/platform/module"
-	"kerf/internal/session/sessiontest"
 )
 
 func webMenu(t *testing.T, e *apptest.Env, token string, h http.Header) []menus.MenuItem {
@@ -83,7 +82,7 @@ func TestWebMenuFollowsPermissionsTenantAndLanguage(t *testing.T) {
 		if res := e.Get(t, "/api/menu/getWebMenu", ""); res.Status != http.StatusUnauthorized {
 			t.Fatalf("anonymous: %d", res.Status)
 		}
-		admin := sessiontest.Token(t, e, "admin", "")
+		admin := e.Token(t, "admin", apptest.Password, "")
 
 		// The administrator adds a host-only section (as SaaS and the identity server are)
 		// and a page that needs a permission.
@@ -97,7 +96,7 @@ func TestWebMenuFollowsPermissionsTenantAndLanguage(t *testing.T) {
 
 		// A user with no permissions sees the dashboard and nothing that needs a permission;
 		// the hidden profile-setting entry is not in the menu.
-		plain := sessiontest.CreateUser(t, e, "", "plain")
+		plain := e.CreateUser(t, "", "plain")
 		items := webMenu(t, e, plain, nil)
 		if find(items, "dashboard") == nil {
 			t.Fatalf("dashboard missing: %+v", items)
@@ -144,7 +143,7 @@ func TestWebMenuFollowsPermissionsTenantAndLanguage(t *testing.T) {
 			token string
 			h     http.Header
 		}{
-			"demo admin":         {sessiontest.Token(t, e, "admin", "demo"), nil},
+			"demo admin":         {e.Token(t, "admin", apptest.Password, "demo"), nil},
 			"host admin in demo": {admin, http.Header{"__tenant": {"demo"}}},
 		} {
 			items := webMenu(t, e, tc.token, tc.h)

@@ -10,7 +10,6 @@ import (
 	"kerf/internal/app/apptest"
 	"kerf/internal/permissions"
 	"kerf/internal/session"
-	"kerf/internal/session/sessiontest"
 )
 
 const (
@@ -83,7 +82,7 @@ func granted(r permissions.PermissionListResult) []string {
 
 func TestRoleAndUserPermissionsRoundTrip(t *testing.T) {
 	apptest.Each(t, func(t *testing.T, e *apptest.Env) {
-		admin := caller{t, e, sessiontest.Token(t, e, "admin", ""), http.Header{"Accept-Language": {"en"}}}
+		admin := caller{t, e, e.Token(t, "admin", apptest.Password, ""), http.Header{"Accept-Language": {"en"}}}
 
 		// The admin role holds every host permission, each granted by the role itself.
 		r := admin.get("R", "admin")
@@ -106,8 +105,8 @@ func TestRoleAndUserPermissionsRoundTrip(t *testing.T) {
 		}
 
 		// A clerk: a user with the role clerk and nothing granted.
-		clerkToken := sessiontest.CreateUser(t, e, "", "clerk1", "clerk")
-		clerkID := sessiontest.UserID(t, e, "clerk1", "").String()
+		clerkToken := e.CreateUser(t, "", "clerk1", "clerk")
+		clerkID := userID(t, e, "clerk1", "").String()
 		u := admin.get("U", clerkID)
 		if u.EntityDisplayName != "clerk1" || len(granted(u)) != 0 {
 			t.Fatalf("new user = %s %v", u.EntityDisplayName, granted(u))
@@ -154,13 +153,13 @@ func TestRoleAndUserPermissionsRoundTrip(t *testing.T) {
 
 func TestManagingPermissionsNeedsTheManagePermission(t *testing.T) {
 	apptest.Each(t, func(t *testing.T, e *apptest.Env) {
-		admin := caller{t, e, sessiontest.Token(t, e, "admin", ""), nil}
-		plain := caller{t, e, sessiontest.CreateUser(t, e, "", "plain"), nil}
-		roleManager := caller{t, e, sessiontest.CreateUser(t, e, "", "rm", "role-managers"), nil}
+		admin := caller{t, e, e.Token(t, "admin", apptest.Password, ""), nil}
+		plain := caller{t, e, e.CreateUser(t, "", "plain"), nil}
+		roleManager := caller{t, e, e.CreateUser(t, "", "rm", "role-managers"), nil}
 		if res := admin.put("R", "role-managers", grant("AbpIdentity.Roles.ManagePermissions")); res.Status != http.StatusNoContent {
 			t.Fatalf("grant: %d %s", res.Status, res.Body)
 		}
-		plainID := sessiontest.UserID(t, e, "plain", "").String()
+		plainID := userID(t, e, "plain", "").String()
 		anon := caller{t, e, "", nil}
 		for _, tc := range []struct {
 			who                    caller
@@ -200,9 +199,9 @@ func TestManagingPermissionsNeedsTheManagePermission(t *testing.T) {
 
 func TestBadRequestsChangeNothing(t *testing.T) {
 	apptest.Each(t, func(t *testing.T, e *apptest.Env) {
-		en := caller{t, e, sessiontest.Token(t, e, "admin", ""), http.Header{"Accept-Language": {"en"}}}
+		en := caller{t, e, e.Token(t, "admin", apptest.Password, ""), http.Header{"Accept-Language": {"en"}}}
 		zh := caller{t, e, en.token, nil}
-		sessiontest.CreateUser(t, e, "", "clerk1", "clerk")
+		e.CreateUser(t, "", "clerk1", "clerk")
 
 		// One unknown name rejects the whole request: the known one is not granted either.
 		res := en.put("R", "clerk", grant("AbpIdentity.Users"), grant("No.Such.Permission"))
@@ -239,11 +238,11 @@ func TestBadRequestsChangeNothing(t *testing.T) {
 
 func TestGrantsStayInTheirTenant(t *testing.T) {
 	apptest.Each(t, func(t *testing.T, e *apptest.Env) {
-		host := caller{t, e, sessiontest.Token(t, e, "admin", ""), http.Header{"Accept-Language": {"en"}}}
-		demo := caller{t, e, sessiontest.Token(t, e, "admin", "demo"), http.Header{"Accept-Language": {"en"}}}
+		host := caller{t, e, e.Token(t, "admin", apptest.Password, ""), http.Header{"Accept-Language": {"en"}}}
+		demo := caller{t, e, e.Token(t, "admin", apptest.Password, "demo"), http.Header{"Accept-Language": {"en"}}}
 		hostInDemo := caller{t, e, host.token, http.Header{"Accept-Language": {"en"}, "__tenant": {"demo"}}}
-		hostClerk := sessiontest.CreateUser(t, e, "", "clerk1", "clerk")
-		demoClerk := sessiontest.CreateUser(t, e, "demo", "clerk1", "clerk")
+		hostClerk := e.CreateUser(t, "", "clerk1", "clerk")
+		demoClerk := e.CreateUser(t, "demo", "clerk1", "clerk")
 
 		if res := demo.put("R", "clerk", grant("AbpIdentity.Users")); res.Status != http.StatusNoContent {
 			t.Fatalf("demo grant: %d %s", res.Status, res.Body)
@@ -267,7 +266,7 @@ func TestGrantsStayInTheirTenant(t *testing.T) {
 
 		// A user of another tenant is not found; host-only permissions are neither listed
 		// nor grantable in a tenant.
-		demoClerkID := sessiontest.UserID(t, e, "clerk1", "demo").String()
+		demoClerkID := userID(t, e, "clerk1", "demo").String()
 		if res := host.do(http.MethodGet, q(mgmt, "U", demoClerkID), nil); res.Status != http.StatusNotFound {
 			t.Errorf("demo user from the host: %d", res.Status)
 		}
@@ -286,9 +285,9 @@ func TestGrantsStayInTheirTenant(t *testing.T) {
 
 func TestPermissionTreeAndListUpdate(t *testing.T) {
 	apptest.Each(t, func(t *testing.T, e *apptest.Env) {
-		admin := caller{t, e, sessiontest.Token(t, e, "admin", ""), http.Header{"Accept-Language": {"en"}}}
-		sessiontest.CreateUser(t, e, "", "clerk1", "clerk")
-		clerkID := sessiontest.UserID(t, e, "clerk1", "").String()
+		admin := caller{t, e, e.Token(t, "admin", apptest.Password, ""), http.Header{"Accept-Language": {"en"}}}
+		e.CreateUser(t, "", "clerk1", "clerk")
+		clerkID := userID(t, e, "clerk1", "").String()
 		if res := admin.put("R", "clerk", grant("AbpIdentity.Roles")); res.Status != http.StatusNoContent {
 			t.Fatal(res.Status)
 		}

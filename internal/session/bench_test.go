@@ -8,7 +8,6 @@ import (
 
 	"kerf/internal/app/apptest"
 	"kerf/internal/platform/db/dbtest"
-	"kerf/internal/session/sessiontest"
 )
 
 // BenchmarkApplicationConfiguration measures GET /api/abp/application-configuration
@@ -23,7 +22,7 @@ func BenchmarkApplicationConfiguration(b *testing.B) {
 	}
 	for dialect, u := range urls {
 		e := apptest.New(b, u)
-		token := sessiontest.Token(b, e, "admin", "")
+		token := e.Token(b, "admin", apptest.Password, "")
 		h := e.App.Handler()
 		for _, c := range []struct{ name, token string }{{"authenticated", token}, {"anonymous", ""}} {
 			b.Run(dialect+"/"+c.name, func(b *testing.B) {

@@ -9,7 +9,6 @@ import (
 
 	"kerf/internal/app/apptest"
 	"kerf/internal/session"
-	"kerf/internal/session/sessiontest"
 )
 
 const configPath = "/api/abp/application-configuration"
@@ -90,7 +89,7 @@ func TestAnonymousGetsConfigurationWithoutUserOrGrants(t *testing.T) {
 
 func TestAdminSeesEveryPolicyGranted(t *testing.T) {
 	apptest.Each(t, func(t *testing.T, e *apptest.Env) {
-		c := getConfig(t, e, sessiontest.Token(t, e, "admin", ""), nil)
+		c := getConfig(t, e, e.Token(t, "admin", apptest.Password, ""), nil)
 		if len(c.Auth.Policies) == 0 {
 			t.Fatal("no policies")
 		}
@@ -100,7 +99,7 @@ func TestAdminSeesEveryPolicyGranted(t *testing.T) {
 			}
 		}
 		u := c.CurrentUser
-		if !u.IsAuthenticated || u.ID == nil || *u.ID != sessiontest.UserID(t, e, "admin", "") ||
+		if !u.IsAuthenticated || u.ID == nil || *u.ID != userID(t, e, "admin", "") ||
 			deref(u.UserName) != "admin" || deref(u.Name) != "管理员" || deref(u.Email) != "admin@kerf.local" ||
 			deref(u.PhoneNumber) != "13800000001" || !slices.Equal(u.Roles, []string{"admin"}) || u.TenantID != nil {
 			t.Errorf("current user = %+v", u)
@@ -113,7 +112,7 @@ func TestAdminSeesEveryPolicyGranted(t *testing.T) {
 
 func TestTenantAdminSeesTenantAndNoHostOnlyGrants(t *testing.T) {
 	apptest.Each(t, func(t *testing.T, e *apptest.Env) {
-		c := getConfig(t, e, sessiontest.Token(t, e, "admin", "demo"), nil)
+		c := getConfig(t, e, e.Token(t, "admin", apptest.Password, "demo"), nil)
 		if c.CurrentTenant.ID == nil || deref(c.CurrentTenant.Name) != "demo" || !c.CurrentTenant.IsAvailable {
 			t.Errorf("tenant = %+v", c.CurrentTenant)
 		}
@@ -136,7 +135,7 @@ func TestTenantAdminSeesTenantAndNoHostOnlyGrants(t *testing.T) {
 
 func TestUserWithoutPermissionsHasNoGrants(t *testing.T) {
 	apptest.Each(t, func(t *testing.T, e *apptest.Env) {
-		c := getConfig(t, e, sessiontest.CreateUser(t, e, "", "plain"), nil)
+		c := getConfig(t, e, e.CreateUser(t, "", "plain"), nil)
 		if len(c.Auth.GrantedPolicies) != 0 || !c.CurrentUser.IsAuthenticated || deref(c.CurrentUser.UserName) != "plain" {
 			t.Errorf("granted = %v, user = %+v", c.Auth.GrantedPolicies, c.CurrentUser)
 		}
@@ -182,10 +181,10 @@ func TestCheckTenant(t *testing.T) {
 			res.JSON(t, &c)
 			return c
 		}
-		if c := check(sessiontest.Token(t, e, "admin", ""), nil); c != (session.TenantCheck{IsActive: true}) {
+		if c := check(e.Token(t, "admin", apptest.Password, ""), nil); c != (session.TenantCheck{IsActive: true}) {
 			t.Errorf("host = %+v", c)
 		}
-		demoAdmin := sessiontest.Token(t, e, "admin", "demo")
+		demoAdmin := e.Token(t, "admin", apptest.Password, "demo")
 		if c := check(demoAdmin, nil); c != (session.TenantCheck{TenantName: "demo", IsActive: true}) {
 			t.Errorf("demo = %+v", c)
 		}
@@ -201,7 +200,7 @@ func TestCheckTenant(t *testing.T) {
 			t.Errorf("demo with message = %+v", c)
 		}
 		// A host user acting in the tenant sees the tenant's state too.
-		if c := check(sessiontest.Token(t, e, "admin", ""), http.Header{"__tenant": {"demo"}}); c.TenantName != "demo" || c.Message != msg {
+		if c := check(e.Token(t, "admin", apptest.Password, ""), http.Header{"__tenant": {"demo"}}); c.TenantName != "demo" || c.Message != msg {
 			t.Errorf("host admin in demo = %+v", c)
 		}
 	})
