@@ -335,7 +335,7 @@ test('imports a spreadsheet: bad rows are listed and nothing is imported; the te
   await toast('成功导入 45 条').waitFor()
   await page.getByTestId('item-row').nth(19).waitFor()
   assert.equal(await page.getByTestId('item-row').count(), 20)
-  const scroll = page.getByTestId('items-scroll')
+  const scroll = page.getByTestId('items-scroll').locator('.ant-table-body')
   await scroll.evaluate((el) => el.scrollTo(0, el.scrollHeight))
   await page.getByTestId('item-row').nth(39).waitFor()
   assert.equal(await page.getByTestId('item-row').count(), 40)

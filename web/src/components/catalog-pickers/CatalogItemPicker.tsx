@@ -79,14 +79,15 @@ export function CatalogItemPicker<T extends CatalogItem>({
   else
     table = (
       <>
-        <div style={{ maxHeight: 420, overflow: 'auto' }} onScroll={windowed.onScroll} data-testid={`${testId}-scroll`}>
+        <div data-testid={`${testId}-scroll`} ref={windowed.containerRef}>
           <Table<T>
             rowKey="id"
             size="small"
             columns={columns}
             dataSource={windowed.rows}
             pagination={false}
-            scroll={{ x: 'max-content' }}
+            scroll={{ x: 'max-content', y: 400 }}
+            onScroll={windowed.onScroll}
             locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('empty')} /> }}
             rowSelection={{
               type: multiple ? 'checkbox' : 'radio',

@@ -270,7 +270,7 @@ export function ItemPane({ module, node, catalogs, perms }: ItemPaneProps) {
   else
     body = (
       <>
-        <div style={{ maxHeight: 'calc(100vh - 300px)', minHeight: 240, overflow: 'auto' }} onScroll={windowed.onScroll} data-testid="items-scroll">
+        <div data-testid="items-scroll" ref={windowed.containerRef}>
           <Table<CatalogItem>
             rowKey="id"
             size="small"
@@ -278,7 +278,8 @@ export function ItemPane({ module, node, catalogs, perms }: ItemPaneProps) {
             columns={columns}
             dataSource={windowed.rows}
             pagination={false}
-            scroll={{ x: 'max-content' }}
+            scroll={{ x: 'max-content', y: 'calc(100vh - 340px)' }}
+            onScroll={windowed.onScroll}
             locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t(`${module}.empty`)} /> }}
             rowSelection={{
               selectedRowKeys: selected,
