@@ -106,6 +106,7 @@ func New(cfg Config) *API {
 	hc.OpenAPIPath = "/openapi"
 	hc.SchemasPath = "/schemas"
 	hc.CreateHooks = nil // no $schema links in bodies
+	hc.Components.Schemas = huma.NewMapRegistry("#/components/schemas/", schemaName)
 	hc.Components.SecuritySchemes = map[string]*huma.SecurityScheme{
 		"bearer": {Type: "http", Scheme: "bearer", BearerFormat: "JWT"},
 	}

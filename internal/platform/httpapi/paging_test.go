@@ -1,6 +1,9 @@
 package httpapi
 
-import "testing"
+import (
+	"reflect"
+	"testing"
+)
 
 func TestSortingOnlyAllowsWhitelistedColumns(t *testing.T) {
 	allowed := map[string]string{"name": "name", "creationTime": "creation_time"}
@@ -30,5 +33,16 @@ func TestOperationIDsKeepCase(t *testing.T) {
 	}
 	if got := operationID("GET", "/api/identity/users/{id}"); got != "get-api-identity-users-id" {
 		t.Fatalf("got %s", got)
+	}
+}
+
+type sample struct{}
+
+func TestSchemaNamesCarryTheArea(t *testing.T) {
+	if got := schemaName(reflect.TypeOf(Paged[sample]{}), ""); got != "PagedHttpapiSample" && got != "PagedSample" {
+		t.Fatalf("Paged[sample] named %q", got)
+	}
+	if got := schemaName(reflect.TypeOf(ErrorBody{}), ""); got != "ErrorBody" {
+		t.Fatalf("ErrorBody named %q", got)
 	}
 }
