@@ -10,9 +10,10 @@ import (
 	"time"
 )
 
-// workRate converts TimeLimit into a work budget (insertion evaluations per second and
-// worker) when Params.Effort is 0. It is set below the speed of a current core so that the
-// budget, not the clock, normally ends the search and the result is reproducible.
+// workRate converts TimeLimit into a work budget (work units per second and worker) when
+// Params.Effort is 0. It is about the speed of one idle core of the reference machine, so
+// that on such a machine the budget, not the clock, ends the search and the result is
+// reproducible; on a loaded machine the clock may stop it first (Result.Deterministic).
 const workRate = 25_000_000
 
 // defaultTimeLimit applies when Params.TimeLimit is 0.
