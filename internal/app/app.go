@@ -103,6 +103,9 @@ func (a *App) Seed(ctx context.Context, demo bool) error {
 // Handler is the HTTP handler of the whole server.
 func (a *App) Handler() http.Handler { return a.API.Router }
 
+// FlushAudit writes the queued audit rows now (for tests and shutdown).
+func (a *App) FlushAudit() { a.audit.Flush() }
+
 // Close flushes the audit log and closes the database.
 func (a *App) Close() {
 	a.audit.Close()

@@ -1,12 +1,14 @@
 package app_test
 
 import (
+	"context"
 	"net/http"
 	"regexp"
 	"strings"
 	"testing"
 
 	"kerf/internal/app/apptest"
+	"kerf/internal/platform/audit"
 )
 
 var param = regexp.MustCompile(`\{[^}]+\}`)
@@ -83,4 +85,30 @@ func TestServesHealthSPAAndPreflight(t *testing.T) {
 	if doc.Status != http.StatusOK || !strings.Contains(string(doc.Body), "/api/identity/my-profile") {
 		t.Fatalf("openapi.json must list operations: %d", doc.Status)
 	}
+}
+
+func TestEveryRequestIsAudited(t *testing.T) {
+	apptest.Each(t, func(t *testing.T, e *apptest.Env) {
+		tok := e.Token(t, "admin", apptest.Password, "demo")
+		e.Do(t, apptest.Request{Method: http.MethodGet, Path: "/api/identity/my-profile?x=1", Token: tok,
+			Header: http.Header{"User-Agent": {"kerf-test-browser"}}})
+		e.Do(t, apptest.Request{Method: http.MethodGet, Path: "/api/no-such-thing", Token: tok})
+		e.App.FlushAudit()
+		var rows []audit.Log
+		if err := e.App.DB.NewSelect().Model(&rows).Where("url LIKE ?", "/api/%").OrderExpr("execution_time").Scan(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		if len(rows) != 2 {
+			t.Fatalf("want 2 audit rows, got %d", len(rows))
+		}
+		r := rows[0]
+		if r.UserName != "admin" || r.TenantName != "demo" || r.TenantID == nil || r.UserID == nil || r.ClientID != "kerf-web" ||
+			r.HTTPMethod != "GET" || r.URL != "/api/identity/my-profile?x=1" || r.HTTPStatusCode != 200 ||
+			r.BrowserInfo != "kerf-test-browser" || r.ClientIPAddress == "" {
+			t.Fatalf("audit row incomplete: %+v", r)
+		}
+		if rows[1].HTTPStatusCode != 404 || rows[1].Exceptions == "" {
+			t.Fatalf("failed request must record status and exception: %+v", rows[1])
+		}
+	})
 }

@@ -69,14 +69,16 @@ func SetException(ctx context.Context, err error) {
 
 // Writer collects rows and writes them in batches.
 type Writer struct {
-	db   *db.DB
-	rows chan *Log
-	done chan struct{}
+	db     *db.DB
+	rows   chan *Log
+	flush  chan chan struct{}
+	done   chan struct{}
+	closed sync.Once
 }
 
 // NewWriter returns a writer; call Run to start it and Close to flush and stop.
 func NewWriter(d *db.DB) *Writer {
-	return &Writer{db: d, rows: make(chan *Log, 4096), done: make(chan struct{})}
+	return &Writer{db: d, rows: make(chan *Log, 4096), flush: make(chan chan struct{}), done: make(chan struct{})}
 }
 
 // Run writes rows until Close.
@@ -109,14 +111,37 @@ func (w *Writer) Run() {
 			}
 		case <-tick.C:
 			flush()
+		case ack := <-w.flush:
+			for drained := false; !drained; {
+				select {
+				case l := <-w.rows:
+					batch = append(batch, l)
+				default:
+					drained = true
+				}
+			}
+			flush()
+			close(ack)
 		}
 	}
 }
 
-// Close flushes pending rows and stops the writer.
+// Flush writes every row queued so far before returning.
+func (w *Writer) Flush() {
+	ack := make(chan struct{})
+	select {
+	case w.flush <- ack:
+		<-ack
+	case <-w.done:
+	}
+}
+
+// Close flushes pending rows and stops the writer; closing twice is harmless.
 func (w *Writer) Close() {
-	close(w.rows)
-	<-w.done
+	w.closed.Do(func() {
+		close(w.rows)
+		<-w.done
+	})
 }
 
 func (w *Writer) add(l *Log) {
