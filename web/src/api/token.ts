@@ -56,10 +56,11 @@ export function setToken(response: TokenResponse): StoredToken {
   return token
 }
 
-export function clearToken(): void {
+/** Forgets the tokens. `silent` skips re-rendering (when a full page load follows anyway). */
+export function clearToken(opts: { silent?: boolean } = {}): void {
   cached = null
   writeLocal(STORAGE_KEYS.token, null)
-  listeners.forEach((l) => l())
+  if (!opts.silent) listeners.forEach((l) => l())
 }
 
 export function subscribeToken(listener: Listener): () => void {

@@ -10,7 +10,7 @@ import { useTagsStore } from '../layout/tags-view/tagsStore'
  * Logout (spec 002 §4): the server logout with the refresh token and its revocation, then the
  * tokens, user, tabs, routes and permissions are cleared and the browser goes to /login.
  */
-export async function logout(qc: QueryClient): Promise<void> {
+export async function logout(): Promise<void> {
   const refreshToken = getToken()?.refreshToken
   try {
     if (!refreshToken) throw new Error('token is undefined')
@@ -19,11 +19,12 @@ export async function logout(qc: QueryClient): Promise<void> {
   } catch (e) {
     console.error(e)
   }
-  clearToken()
+  // A full page load to /login follows: no re-render in between (the route guard would
+  // otherwise send the user to /login?redirect=… first).
+  clearToken({ silent: true })
   writeLocal(STORAGE_KEYS.impersonating, null)
-  useTagsStore.getState().reset()
-  qc.clear()
-  window.location.assign('/login')
+  // Tabs, routes, permissions and server data live in memory only: the page load drops them.
+  window.location.replace('/login')
 }
 
 /**

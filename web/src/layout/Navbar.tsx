@@ -92,7 +92,6 @@ function SizePicker() {
 
 function UserMenu() {
   const { t } = useTranslation()
-  const qc = useQueryClient()
   const { data: config } = useAppConfig()
   const setSettingsOpen = useAppStore((s) => s.setSettingsOpen)
   const [passwordOpen, setPasswordOpen] = useState(false)
@@ -130,7 +129,7 @@ function UserMenu() {
             if (key === 'password') setPasswordOpen(true)
             else if (key === 'settings') setSettingsOpen(true)
             else if (key === 'app') setQrOpen(true)
-            else if (key === 'logout') void logout(qc)
+            else if (key === 'logout') void logout()
           },
         }}
       >
