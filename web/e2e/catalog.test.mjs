@@ -11,6 +11,7 @@ import { login, setup, shot } from './support.mjs'
 let env
 let page
 let dir
+const PNG_1PX = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=='
 const stamp = Date.now().toString(36).slice(-5)
 const PARENT = `E2E柜体${stamp}`
 const CHILD = `E2E子目录${stamp}`
@@ -155,7 +156,14 @@ test('creates a top-level directory and a child; the display name is required on
   await page.waitForTimeout(2000) // the plus icon ignores a second click within 2 s
 
   await createDirectory(PARENT)
-  await createDirectory(CHILD, PARENT)
+  await createDirectory(`${CHILD}临时`, PARENT)
+  // Edit renames it
+  await treeNode(`${CHILD}临时`).getByTestId('dir-edit').click()
+  assert.equal(await page.getByTestId('catalog-dialog-name').inputValue(), `${CHILD}临时`)
+  await page.getByTestId('catalog-dialog-name').fill(CHILD)
+  await page.getByTestId('catalog-dialog-save').click()
+  await toast('更新成功').waitFor()
+  await treeNode(`${CHILD}临时`).waitFor({ state: 'detached' })
   assert.match(await selectedNodeText(), new RegExp(CHILD))
   // the tree search keeps the match and its parent
   await page.getByTestId('catalog-tree-search').locator('input').fill(CHILD)
@@ -185,11 +193,20 @@ test('adds a product and edits it inline', async () => {
   await page.getByTestId('item-form-code').fill('E2E-600')
   await page.getByTestId('item-form-length').fill('600')
   await page.getByTestId('item-form-unit').fill('件')
+  // the image upload sets the image URL from the answer's fileUrl
+  const png = join(dir, 'door.png')
+  await writeFile(png, Buffer.from(PNG_1PX, 'base64'))
+  await page.getByTestId('item-form-image').locator('input[type=file]').setInputFiles(png)
+  await page.getByTestId('item-form-image').locator('img[src*="/api/datav/files/"]').waitFor()
   await page.getByTestId('item-dialog-save').click()
   await toast('创建成功').waitFor()
   await row(PRODUCT).waitFor()
   assert.match(await row(PRODUCT).innerText(), /E2E-600/)
   assert.match(await row(PRODUCT).innerText(), /600/)
+  const src = await row(PRODUCT).locator('img').getAttribute('src')
+  assert.match(src, /^\/api\/datav\/files\//)
+  const served = await page.evaluate(async (u) => (await fetch(u)).headers.get('content-type'), src)
+  assert.match(served, /^image\/png/)
   await page.waitForTimeout(2000)
 
   // inline edit: Edit turns the row into inputs, Save returns it to display mode
@@ -342,6 +359,9 @@ test('imports a spreadsheet: bad rows are listed and nothing is imported; the te
   await scroll.evaluate((el) => el.scrollTo(0, el.scrollHeight))
   await page.getByTestId('item-row').nth(45).waitFor()
   assert.equal(await page.getByTestId('item-row').count(), 46)
+  // the listed items export to .xlsx
+  const [exported] = await Promise.all([page.waitForEvent('download'), page.getByTestId('items-export').click()])
+  assert.match(exported.suggestedFilename(), /\.xlsx$/)
   // the filter box matches names
   await page.getByTestId('items-filter').locator('input').fill('批量07')
   await page.waitForFunction(() => document.querySelectorAll('[data-testid="item-row"]').length === 1)
@@ -419,4 +439,18 @@ test('the product picker in select mode: enabled products only, ticked ones as c
   await page.getByTestId('product-picker-confirm').click()
   await toast('已添加 1 个标准产品').waitFor()
   await page.getByTestId('standard-table').locator('tbody tr').filter({ hasText: nameA }).first().waitFor()
+})
+
+test('a user with read permissions only gets no create, edit, delete, import or move actions', async () => {
+  const sales = await env.page()
+  await login(sales, { username: 'sales' })
+  await sales.goto('/catalog/products')
+  await sales.getByTestId('catalog-screen-product').waitFor()
+  await sales.getByTestId('item-row').first().waitFor()
+  for (const id of ['dir-add', 'dir-create', 'dir-edit', 'dir-delete', 'items-add', 'items-import', 'items-move']) {
+    assert.equal(await sales.getByTestId(id).count(), 0, `${id} needs its permission`)
+  }
+  // the row actions are not permission-gated (spec 001 §2); the server still refuses them
+  await sales.getByTestId('row-edit').first().waitFor()
+  await shot(sales, 'catalog-read-only')
 })
