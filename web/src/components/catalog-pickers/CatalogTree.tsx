@@ -1,8 +1,8 @@
-import { useMemo, useState, type ReactNode } from 'react'
+import { useEffect, useMemo, useState, type ReactNode } from 'react'
 import { Alert, Button, Empty, Flex, Input, Skeleton, Tree, Typography } from 'antd'
 import { FolderOutlined, HomeOutlined } from '@ant-design/icons'
 import type { DataNode } from 'antd/es/tree'
-import { buildCatalogTree, expandableKeys, filterCatalogTree, withRootEntry, type CatalogNode } from './catalogTree'
+import { ancestorKeys, buildCatalogTree, expandableKeys, filterCatalogTree, withRootEntry, type CatalogNode } from './catalogTree'
 import type { Catalog } from './types'
 import { usePickerT } from './texts'
 
@@ -59,6 +59,13 @@ export function CatalogTree({ catalogs, loading, error, onRetry, selectedKey, on
   const treeData = useMemo(() => toTreeData(shown), [shown])
   const expandable = useMemo(() => expandableKeys(shown), [shown])
   const expandedKeys = search.trim() ? expandable : expandable.filter((k) => !collapsed.has(k))
+
+  // A selection made elsewhere (a new directory, the one after a delete) is never hidden in a collapsed branch.
+  // (Only when the selection or the list changes: the user may still fold the selected branch.)
+  useEffect(() => {
+    const open = ancestorKeys(catalogs ?? [], selectedKey)
+    if (open.length) setCollapsed((prev) => (open.some((k) => prev.has(k)) ? new Set([...prev].filter((k) => !open.includes(k))) : prev))
+  }, [selectedKey, catalogs])
 
   let body: ReactNode
   if (loading && !catalogs) body = <Skeleton active paragraph={{ rows: 6 }} />

@@ -61,7 +61,7 @@ export function CatalogScreen({ module }: { module: CatalogModule }) {
       content: t('directory.confirmDelete', { name: node.title }),
       okText: t('confirm'),
       cancelText: t('cancel'),
-      okButtonProps: { danger: true, ...({ 'data-testid': 'confirm-delete-directory' } as object) },
+      okButtonProps: { danger: true },
       onOk: async () => {
         try {
           await remove.mutateAsync({ id: c.id })
@@ -75,7 +75,7 @@ export function CatalogScreen({ module }: { module: CatalogModule }) {
               content: t('directory.cascade', { message: said }),
               okText: t('confirm'),
               cancelText: t('cancel'),
-              okButtonProps: { danger: true, ...({ 'data-testid': 'confirm-delete-cascade' } as object) },
+              okButtonProps: { danger: true },
               onOk: async () => {
                 await remove.mutateAsync({ id: c.id, cascade: true })
                 await afterDelete(c)

@@ -137,7 +137,14 @@ export function useItemMutations<T extends CatalogItem>(module: CatalogModule) {
     save: useMutation({
       mutationFn: (row: Partial<T> & { id?: string }) =>
         row.id ? updateItem<T>(module, row.id, toItemBody(module, row)) : createItem<T>(module, toItemBody(module, row)),
-      onSuccess: invalidate,
+      onSuccess: (saved) => {
+        // Show the saved row at once (no flash of the old values), then reload.
+        if (saved?.id)
+          qc.setQueriesData<T[]>({ queryKey: catalogKeys.items(module) }, (old) =>
+            Array.isArray(old) ? old.map((r) => (r.id === saved.id ? saved : r)) : old,
+          )
+        return invalidate()
+      },
     }),
     remove: useMutation({ mutationFn: (id: string) => deleteItem(module, id), onSuccess: invalidate }),
     move: useMutation({
