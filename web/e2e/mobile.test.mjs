@@ -13,6 +13,7 @@ after(async () => {
 test('a 390 px wide viewport shows the mobile layout', async () => {
   const page = await env.page({ viewport: { width: 390, height: 844 } })
   await login(page)
+  await page.getByTestId('dashboard-user').waitFor()
   const layout = page.getByTestId('layout')
   assert.equal(await layout.getAttribute('data-device'), 'mobile')
   // the sidebar is hidden until the toggle opens it as a drawer

@@ -22,6 +22,20 @@ const DefaultLayoutPage = lazy(() => import('./pages/DefaultLayoutPage').then((m
 const registry = collectRegistry(featureModules)
 const lazyPages = new Map<string, LazyExoticComponent<ComponentType>>()
 
+const CHUNK_RELOAD_KEY = 'kerf.chunkReload'
+
+function reloadOnceForStaleChunks(): boolean {
+  try {
+    const last = Number(sessionStorage.getItem(CHUNK_RELOAD_KEY) ?? 0)
+    if (Date.now() - last < 30_000) return false
+    sessionStorage.setItem(CHUNK_RELOAD_KEY, String(Date.now()))
+    window.location.reload()
+    return true
+  } catch {
+    return false
+  }
+}
+
 /** Keys of every registered page. */
 export const registeredKeys: ReadonlySet<string> = new Set(registry.keys())
 
@@ -40,6 +54,8 @@ export function pageFor(componentKey: string): LazyExoticComponent<ComponentType
         (m) => ({ default: (typeof m === 'object' && m !== null && 'default' in m ? m.default : m) as ComponentType }),
         (e: unknown) => {
           console.error(`page ${key} failed to load`, e)
+          // After a new version is deployed, an open tab asks for chunks that are gone: reload once.
+          if (reloadOnceForStaleChunks()) return new Promise<never>(() => undefined)
           return import('./pages/DefaultLayoutPage').then((d) => ({ default: d.DefaultLayoutPage as ComponentType }))
         },
       ),
