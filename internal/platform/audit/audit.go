@@ -84,7 +84,7 @@ func NewWriter(d *db.DB) *Writer {
 // Run writes rows until Close.
 func (w *Writer) Run() {
 	defer close(w.done)
-	batch := make([]*Log, 0, 128)
+	batch := make([]*Log, 0, 512)
 	flush := func() {
 		if len(batch) == 0 {
 			return
@@ -144,11 +144,20 @@ func (w *Writer) Close() {
 	})
 }
 
+// add queues a row. A full queue slows the request down (up to two seconds) rather than
+// losing the row; only a database that stays stuck longer loses rows, with a warning.
 func (w *Writer) add(l *Log) {
 	select {
 	case w.rows <- l:
+		return
 	default:
-		slog.Warn("audit log queue full; row dropped", "url", l.URL)
+	}
+	t := time.NewTimer(2 * time.Second)
+	defer t.Stop()
+	select {
+	case w.rows <- l:
+	case <-t.C:
+		slog.Warn("audit log queue full for 2s; row dropped", "url", l.URL)
 	}
 }
 
