@@ -2,14 +2,12 @@ package main
 
 import (
 	"context"
-	"fmt"
 	"io"
+
+	"kerf/internal/cutting"
 )
 
+// optimize runs the panel-saw cutting optimiser on CSV files (see `kerf optimize -h`).
 func optimize(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	_ = ctx
-	_ = args
-	_ = stdout
-	fmt.Fprintln(stderr, "kerf optimize: the optimiser is not built into this binary yet")
-	return 1
+	return cutting.RunCLI(ctx, args, stdout, stderr)
 }
