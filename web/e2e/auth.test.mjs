@@ -108,3 +108,17 @@ test('phone-code login: the code is sent, the button counts down 60 s, and the c
   await page.getByTestId('dashboard-username').filter({ hasText: 'admin' }).waitFor()
   await shot(page, 'auth-phone-login')
 })
+
+test('a stored token the server refuses (and cannot refresh) ends on the login page with the redirect', async () => {
+  const page = await env.page()
+  await page.goto('/login')
+  await page.evaluate(() =>
+    localStorage.setItem('kerf.token', JSON.stringify({ accessToken: 'bogus', tokenType: 'Bearer', refreshToken: 'bogus', expiresAt: Date.now() + 3_600_000 })),
+  )
+  await page.goto('/profile-setting/index')
+  await page.waitForURL((u) => u.pathname === '/login' && u.searchParams.get('redirect') === '/profile-setting/index')
+  await page.getByTestId('password-login').waitFor()
+  await page.locator('.ant-message-error').waitFor()
+  assert.equal(await page.evaluate(() => localStorage.getItem('kerf.token')), null)
+  await shot(page, 'auth-bad-token')
+})

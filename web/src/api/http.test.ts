@@ -85,7 +85,7 @@ describe('HTTP client', () => {
     )
     await expect(m.http.get('/api/me')).rejects.toMatchObject({ status: 401 })
     expect(m.getToken()).toBeNull()
-    expect(m.expired).toHaveBeenCalledTimes(1)
+    expect(m.expired).toHaveBeenCalledWith('expired')
   })
 
   it('shows the ABP error as a 5-second notification', async () => {

@@ -196,8 +196,12 @@ async function send(method: string, url: string, body: unknown, opts: RequestOpt
   }
   if (res.status === 401 && !retried && getToken()) {
     if (await refreshOnce()) return send(method, url, body, opts, true)
+    const data = await readBody(res)
+    const req: FailedRequest = { status: 401, statusText: res.statusText, data }
+    const m = errorToMessage(req, translate)
     clearToken()
-    sessionExpired()
+    sessionExpired(m.message)
+    throw new HttpError(m.message, req)
   }
   if (!res.ok) {
     const data = await readBody(res)

@@ -19,7 +19,7 @@ const runtime: {
   language: () => string | null
   t: Translate
   notify: (n: Notice) => void
-  onSessionExpired: () => void
+  onSessionExpired: (message: string) => void
 } = {
   language: () => readLocal(STORAGE_KEYS.language),
   t: (key) => key,
@@ -43,6 +43,6 @@ export function notify(n: Notice): void {
   runtime.notify(n)
 }
 
-export function sessionExpired(): void {
-  runtime.onSessionExpired()
+export function sessionExpired(message: string): void {
+  runtime.onSessionExpired(message)
 }

@@ -21,19 +21,21 @@ const componentSize: Record<SizeName, 'middle' | 'small'> = { medium: 'middle', 
 
 /** Connects the HTTP layer to the translator, the notifications and the session. */
 function RuntimeBridge() {
-  const { notification } = AntApp.useApp()
+  const { notification, message } = AntApp.useApp()
   const qc = useQueryClient()
   useEffect(() => {
     installRuntime({
       t: (key) => i18n.t(key),
       notify: (n) =>
         notification[n.type]({ key: n.key, title: n.title ?? n.message, description: n.title ? n.message : undefined, duration: n.duration ?? 5 }),
-      onSessionExpired: () => {
+      onSessionExpired: (text) => {
+        // The route guard sends the user to login with the redirect; say why.
+        message.error(text || 'Has Error')
         qc.removeQueries({ queryKey: sessionKeys.config })
         qc.removeQueries({ queryKey: ['menu'] })
       },
     })
-  }, [notification, qc])
+  }, [notification, message, qc])
   return null
 }
 
