@@ -1,9 +1,9 @@
-import { useEffect } from 'react'
 import { App, Button, Form, Input, Modal } from 'antd'
 import { useTranslation } from 'react-i18next'
 import type { Catalog, CatalogModule, CatalogNode } from '../../../components/catalog-pickers'
 import { MAX_LENGTH, useCatalogMutations } from '../api'
 import { lengthRule, requiredRule } from '../rules'
+import { useWhenChanged } from '../useWhenChanged'
 
 /** What the directory dialog is doing. */
 export type CatalogDialogState =
@@ -25,11 +25,11 @@ export function CatalogDialog({ module, state, onClose, onSaved }: CatalogDialog
   const { create, update } = useCatalogMutations(module)
   const saving = create.isPending || update.isPending
 
-  useEffect(() => {
-    if (!state) return
+  useWhenChanged(state, (st) => {
+    if (!st) return
     form.resetFields()
-    form.setFieldsValue({ displayName: state.mode === 'edit' ? state.catalog.displayName : '' })
-  }, [state, form])
+    form.setFieldsValue({ displayName: st.mode === 'edit' ? st.catalog.displayName : '' })
+  })
 
   const title =
     state?.mode === 'edit'

@@ -1,9 +1,9 @@
-import { useEffect } from 'react'
 import { App, Button, Col, Form, Input, InputNumber, Modal, Row, Switch } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { usePickerT, type CatalogItem, type CatalogModule, type Part } from '../../../components/catalog-pickers'
 import { MAX_LENGTH, useItemMutations } from '../api'
 import { lengthRule, minRule, requiredRule } from '../rules'
+import { useWhenChanged } from '../useWhenChanged'
 import { ImageField } from './ImageField'
 
 export interface ItemDialogState {
@@ -34,11 +34,11 @@ export function ItemDialog({ module, state, onClose, onSaved }: ItemDialogProps)
   const { save } = useItemMutations(module)
   const editing = !!state?.row?.id
 
-  useEffect(() => {
-    if (!state) return
+  useWhenChanged(state, (st) => {
+    if (!st) return
     form.resetFields()
-    form.setFieldsValue({ isEnable: true, ...(state.row ?? {}) } as Values)
-  }, [state, form])
+    form.setFieldsValue({ isEnable: true, ...(st.row ?? {}) } as Values)
+  })
 
   const submit = async () => {
     if (!state || save.isPending) return

@@ -1,8 +1,9 @@
-import { useEffect, useMemo, useState } from 'react'
+import { useMemo, useState } from 'react'
 import { App, Button, Form, Modal, TreeSelect, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { buildCatalogTree, ROOT_KEY, usePickerT, type Catalog, type CatalogItem, type CatalogModule, type CatalogNode } from '../../../components/catalog-pickers'
 import { useItemMutations } from '../api'
+import { useWhenChanged } from '../useWhenChanged'
 
 export interface MoveDialogProps {
   module: CatalogModule
@@ -43,12 +44,12 @@ export function MoveDialog({ module, open, catalogs, rows, onClose, onMoved }: M
   const [error, setError] = useState<string | null>(null)
   const options = useMemo(() => moveOptions(catalogs, tc('root')), [catalogs, tc])
 
-  useEffect(() => {
-    if (open) {
+  useWhenChanged(open, (o) => {
+    if (o) {
       setTarget(undefined)
       setError(null)
     }
-  }, [open])
+  })
 
   const save = async () => {
     if (move.isPending) return

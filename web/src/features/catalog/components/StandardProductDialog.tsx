@@ -1,9 +1,9 @@
-import { useEffect } from 'react'
 import { App, Button, Col, Divider, Form, Input, InputNumber, Modal, Row, Switch } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { usePickerT, type StandardProduct } from '../../../components/catalog-pickers'
 import { MAX_LENGTH, useStandardProductMutations } from '../api'
 import { lengthRule, minRule, requiredRule } from '../rules'
+import { useWhenChanged } from '../useWhenChanged'
 import { ImageField } from './ImageField'
 
 export interface StandardProductDialogProps {
@@ -25,11 +25,11 @@ export function StandardProductDialog({ row, onClose }: StandardProductDialogPro
   const { save } = useStandardProductMutations()
   const editing = !!row?.id
 
-  useEffect(() => {
-    if (!row) return
+  useWhenChanged(row, (r) => {
+    if (!r) return
     form.resetFields()
-    form.setFieldsValue({ isEnable: true, ...row })
-  }, [row, form])
+    form.setFieldsValue({ isEnable: true, ...r })
+  })
 
   const submit = async () => {
     if (!row || save.isPending) return
