@@ -103,9 +103,12 @@ export function StandardProductsPage() {
     <PageContainer
       extra={
         <Permission value={CatalogPermissions.StandardProductsCreate}>
-          <Button icon={<AppstoreAddOutlined />} onClick={() => guard('pick', () => setPicking(true))} data-testid="standard-from-catalog">
-            {t('standard.fromCatalog')}
-          </Button>
+          {/* picking reads the product catalogue, which needs its own read permission */}
+          {has(CatalogPermissions.Products) ? (
+            <Button icon={<AppstoreAddOutlined />} onClick={() => guard('pick', () => setPicking(true))} data-testid="standard-from-catalog">
+              {t('standard.fromCatalog')}
+            </Button>
+          ) : null}
           <Button type="primary" icon={<PlusOutlined />} onClick={() => guard('add', () => setEditing({}))} data-testid="standard-add">
             {t('standard.add')}
           </Button>
