@@ -57,6 +57,13 @@ func TestErrorsAreLocalisedABPShapes(t *testing.T) {
 				t.Errorf("lang %q: %d %s", c.lang, res.Status, res.Body)
 			}
 		}
+		var shape map[string]map[string]any
+		e.Get(t, "/api/no-such-thing", "").JSON(t, &shape)
+		for _, k := range []string{"code", "message", "details", "data", "validationErrors"} {
+			if _, ok := shape["error"][k]; !ok {
+				t.Errorf("error body lacks %q: %v", k, shape)
+			}
+		}
 		res := e.Do(t, apptest.Request{Method: http.MethodGet, Path: "/api/identity/my-profile",
 			Header: http.Header{"__tenant": {"no-such-tenant"}, "Accept-Language": {"en"}}})
 		if res.Status != http.StatusBadRequest || res.ErrorMessage(t) != "Tenant is not available: no-such-tenant" {
@@ -73,6 +80,9 @@ func TestServesHealthSPAAndPreflight(t *testing.T) {
 	res := e.Get(t, "/catalog/products", "")
 	if res.Status != http.StatusOK || !strings.Contains(string(res.Body), "<") || res.Header.Get("Cache-Control") != "no-store, must-revalidate" {
 		t.Fatalf("unknown page must serve index.html uncached: %d %v", res.Status, res.Header)
+	}
+	if res := e.Get(t, "/assets/index-gone.js", ""); res.Status != http.StatusNotFound {
+		t.Fatalf("a missing asset must be 404, got %d", res.Status)
 	}
 	pre := e.Do(t, apptest.Request{Method: http.MethodOptions, Path: "/api/identity/my-profile", Header: http.Header{
 		"Origin": {"http://localhost:5173"}, "Access-Control-Request-Method": {"PUT"},

@@ -34,6 +34,14 @@ func spa(dist fs.FS, notFound http.Handler) http.Handler {
 			return
 		}
 		name := strings.TrimPrefix(path.Clean(p), "/")
+		if strings.HasPrefix(name, "assets/") {
+			// A missing hashed asset (a tab left open across a deploy) must not get
+			// index.html as JavaScript.
+			if st, err := fs.Stat(dist, name); err != nil || st.IsDir() {
+				http.NotFound(w, r)
+				return
+			}
+		}
 		if name != "" && name != "index.html" {
 			if st, err := fs.Stat(dist, name); err == nil && !st.IsDir() {
 				if strings.HasPrefix(name, "assets/") {

@@ -21,12 +21,20 @@ type ErrorBody struct {
 }
 
 // ErrorInfo is the inside of the ABP error shape.
+// Every key is always present (null when empty), as ABP answers.
 type ErrorInfo struct {
-	Code             string            `json:"code,omitempty"`
+	Code             *string           `json:"code"`
 	Message          string            `json:"message"`
-	Details          string            `json:"details,omitempty"`
-	Data             map[string]any    `json:"data,omitempty"`
-	ValidationErrors []ValidationEntry `json:"validationErrors,omitempty"`
+	Details          *string           `json:"details"`
+	Data             map[string]any    `json:"data"`
+	ValidationErrors []ValidationEntry `json:"validationErrors"`
+}
+
+func optional(s string) *string {
+	if s == "" {
+		return nil
+	}
+	return &s
 }
 
 // ValidationEntry is one invalid field.
@@ -75,10 +83,10 @@ func (a *API) toBody(ctx context.Context, err error) *ErrorBody {
 			msgs = append(msgs, m)
 			out.Info.ValidationErrors = append(out.Info.ValidationErrors, ValidationEntry{Message: m, Members: []string{f.Field}})
 		}
-		out.Info.Details = strings.Join(msgs, "\n")
+		out.Info.Details = optional(strings.Join(msgs, "\n"))
 		return out
 	case errors.As(err, &ue):
-		return &ErrorBody{status: http.StatusBadRequest, Info: ErrorInfo{Code: ue.Code, Message: t(ue.Key, ue.Args...), Details: ue.Details}}
+		return &ErrorBody{status: http.StatusBadRequest, Info: ErrorInfo{Code: optional(ue.Code), Message: t(ue.Key, ue.Args...), Details: optional(ue.Details)}}
 	case errors.Is(err, apperr.ErrNotFound):
 		return &ErrorBody{status: http.StatusNotFound, Info: ErrorInfo{Message: msgOr(localization.KeyNotFound)}}
 	case errors.Is(err, apperr.ErrConflict):
