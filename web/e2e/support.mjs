@@ -52,12 +52,6 @@ async function waitHealthy(base, child, output, ms = 90_000) {
 
 /** Starts `$KERF_BIN serve` on a free port with a fresh SQLite database and demo data. */
 export async function startServer() {
-  if (process.env.KERF_E2E_MOCK === '1') {
-    const { startMock } = await import('./mock-server.mjs')
-    const server = await startMock(0)
-    const baseURL = `http://127.0.0.1:${server.address().port}`
-    return { baseURL, stop: () => new Promise((r) => server.close(r)), output: () => '' }
-  }
   const bin = process.env.KERF_BIN
   if (!bin) {
     throw new Error(
