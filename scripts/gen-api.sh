@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# Regenerates the web app's API types from the server: the OpenAPI snapshot
+# (web/src/api/gen/openapi.json, what GET /openapi.json serves) and, from it,
+# web/src/api/gen/schema.d.ts (openapi-typescript). Commit both files.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+go run ./cmd/kerf openapi --out web/src/api/gen/openapi.json
+cd web
+if [ ! -x node_modules/.bin/openapi-typescript ]; then
+  echo "gen-api: web/node_modules is missing openapi-typescript; run 'cd web && npm ci' first" >&2
+  exit 1
+fi
+npm run --silent gen:api
