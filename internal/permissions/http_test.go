@@ -106,7 +106,7 @@ func TestRoleAndUserPermissionsRoundTrip(t *testing.T) {
 
 		// A clerk: a user with the role clerk and nothing granted.
 		clerkToken := e.CreateUser(t, "", "clerk1", "clerk")
-		clerkID := userID(t, e, "clerk1", "").String()
+		clerkID := e.UserID(t, "clerk1", "").String()
 		u := admin.get("U", clerkID)
 		if u.EntityDisplayName != "clerk1" || len(granted(u)) != 0 {
 			t.Fatalf("new user = %s %v", u.EntityDisplayName, granted(u))
@@ -159,7 +159,7 @@ func TestManagingPermissionsNeedsTheManagePermission(t *testing.T) {
 		if res := admin.put("R", "role-managers", grant("AbpIdentity.Roles.ManagePermissions")); res.Status != http.StatusNoContent {
 			t.Fatalf("grant: %d %s", res.Status, res.Body)
 		}
-		plainID := userID(t, e, "plain", "").String()
+		plainID := e.UserID(t, "plain", "").String()
 		anon := caller{t, e, "", nil}
 		for _, tc := range []struct {
 			who                    caller
@@ -266,7 +266,7 @@ func TestGrantsStayInTheirTenant(t *testing.T) {
 
 		// A user of another tenant is not found; host-only permissions are neither listed
 		// nor grantable in a tenant.
-		demoClerkID := userID(t, e, "clerk1", "demo").String()
+		demoClerkID := e.UserID(t, "clerk1", "demo").String()
 		if res := host.do(http.MethodGet, q(mgmt, "U", demoClerkID), nil); res.Status != http.StatusNotFound {
 			t.Errorf("demo user from the host: %d", res.Status)
 		}
@@ -287,7 +287,7 @@ func TestPermissionTreeAndListUpdate(t *testing.T) {
 	apptest.Each(t, func(t *testing.T, e *apptest.Env) {
 		admin := caller{t, e, e.Token(t, "admin", apptest.Password, ""), http.Header{"Accept-Language": {"en"}}}
 		e.CreateUser(t, "", "clerk1", "clerk")
-		clerkID := userID(t, e, "clerk1", "").String()
+		clerkID := e.UserID(t, "clerk1", "").String()
 		if res := admin.put("R", "clerk", grant("AbpIdentity.Roles")); res.Status != http.StatusNoContent {
 			t.Fatal(res.Status)
 		}

@@ -99,7 +99,7 @@ func TestAdminSeesEveryPolicyGranted(t *testing.T) {
 			}
 		}
 		u := c.CurrentUser
-		if !u.IsAuthenticated || u.ID == nil || *u.ID != userID(t, e, "admin", "") ||
+		if !u.IsAuthenticated || u.ID == nil || *u.ID != e.UserID(t, "admin", "") ||
 			deref(u.UserName) != "admin" || deref(u.Name) != "管理员" || deref(u.Email) != "admin@kerf.local" ||
 			deref(u.PhoneNumber) != "13800000001" || !slices.Equal(u.Roles, []string{"admin"}) || u.TenantID != nil {
 			t.Errorf("current user = %+v", u)

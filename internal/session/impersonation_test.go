@@ -13,7 +13,7 @@ import (
 // and carries the impersonator's ids, which the navbar's "back to my account" needs.
 func TestConfigurationShowsImpersonator(t *testing.T) {
 	apptest.Each(t, func(t *testing.T, e *apptest.Env) {
-		hostAdmin := userID(t, e, "admin", "")
+		hostAdmin := e.UserID(t, "admin", "")
 		demo, err := e.App.Identity.ResolveTenant(context.Background(), "demo")
 		if err != nil {
 			t.Fatal(err)
@@ -27,7 +27,7 @@ func TestConfigurationShowsImpersonator(t *testing.T) {
 		token, _ := res.Map(t)["access_token"].(string)
 		c := getConfig(t, e, token, nil)
 		u := c.CurrentUser
-		if u.ID == nil || *u.ID != userID(t, e, "admin", "demo") || u.TenantID == nil || *u.TenantID != *demo.ID {
+		if u.ID == nil || *u.ID != e.UserID(t, "admin", "demo") || u.TenantID == nil || *u.TenantID != *demo.ID {
 			t.Errorf("impersonated user = %+v", u)
 		}
 		if u.ImpersonatorUserID == nil || *u.ImpersonatorUserID != hostAdmin || u.ImpersonatorTenantID != nil {

@@ -13,6 +13,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/uuid"
+
 	"kerf/internal/app"
 	"kerf/internal/identity"
 	"kerf/internal/platform/config"
@@ -174,18 +176,35 @@ const (
 	Password = "1q2w3E*"
 )
 
+// In returns a context acting in the tenant of tenantName ("" for the host).
+func (e *Env) In(t testing.TB, tenantName string) context.Context {
+	t.Helper()
+	ctx := context.Background()
+	if tenantName == "" {
+		return ctx
+	}
+	tn, err := e.App.Identity.ResolveTenant(ctx, tenantName)
+	if err != nil {
+		t.Fatalf("tenant %s: %v", tenantName, err)
+	}
+	return tenancy.WithTenant(ctx, tn)
+}
+
+// UserID returns the id of user in tenantName ("" for the host).
+func (e *Env) UserID(t testing.TB, user, tenantName string) uuid.UUID {
+	t.Helper()
+	u, err := e.App.Identity.FindByLogin(e.In(t, tenantName), user)
+	if err != nil {
+		t.Fatalf("find %s: %v", user, err)
+	}
+	return u.ID
+}
+
 // CreateUser adds a user with the demo password and the given roles in the tenant of
 // tenantName ("" for the host) and returns its access token.
 func (e *Env) CreateUser(t testing.TB, tenantName, userName string, roles ...string) string {
 	t.Helper()
-	ctx := context.Background()
-	if tenantName != "" {
-		tn, err := e.App.Identity.ResolveTenant(ctx, tenantName)
-		if err != nil {
-			t.Fatalf("tenant %s: %v", tenantName, err)
-		}
-		ctx = tenancy.WithTenant(ctx, tn)
-	}
+	ctx := e.In(t, tenantName)
 	for _, r := range roles {
 		if _, err := e.App.Identity.EnsureRole(ctx, r, false, false); err != nil {
 			t.Fatal(err)
