@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -56,82 +57,82 @@ func (in *PartInput) check(prefix string) error {
 	return ve.OrNil()
 }
 
-// ---- products ----
-
-// ListProducts returns the products q selects and their total count.
-func (s *Service) ListProducts(ctx context.Context, q ItemQuery) ([]Product, int, error) {
-	return selectItems[Product](ctx, s.db, q)
+// itemInput is what ProductInput and PartInput share for the operations below.
+type itemInput[T itemRow] interface {
+	check(prefix string) error
+	Apply(*T)
+	base() *ItemInput
 }
 
-// GetProduct returns one product.
-func (s *Service) GetProduct(ctx context.Context, id uuid.UUID) (*Product, error) {
-	p, err := getItem[Product](ctx, s.db, id)
+func (in *ProductInput) base() *ItemInput { return &in.ItemInput }
+func (in *PartInput) base() *ItemInput    { return &in.ItemInput }
+
+// moduleOf is the directory tree an item of T lives in.
+func moduleOf[T itemRow]() string {
+	var zero T
+	if _, ok := any(zero).(Product); ok {
+		return ModuleProduct
+	}
+	return ModuleMatter
+}
+
+func getItemOrNotFound[T itemRow, P itemPtr[T]](ctx context.Context, idb bun.IDB, id uuid.UUID) (*T, error) {
+	row, err := getItem[T, P](ctx, idb, id)
 	if err != nil {
 		return nil, apperr.WithKey(err, KeyItemNotFound)
 	}
-	return p, nil
+	return row, nil
 }
 
-// CreateProduct adds a product to a product directory.
-func (s *Service) CreateProduct(ctx context.Context, in ProductInput) (*Product, error) {
+func createItem[T itemRow, P itemPtr[T], I itemInput[T]](ctx context.Context, s *Service, in I) (*T, error) {
 	if err := in.check(""); err != nil {
 		return nil, err
 	}
-	if err := s.catalogFor(ctx, s.db, in.CatalogID, ModuleProduct); err != nil {
+	if err := s.catalogFor(ctx, s.db, in.base().CatalogID, moduleOf[T]()); err != nil {
 		return nil, err
 	}
-	p := &Product{ItemFields: ItemFields{IsEnable: true}}
-	in.Apply(p)
-	if err := db.Insert(ctx, s.db, p); err != nil {
+	row := new(T)
+	P(row).fields().IsEnable = true
+	in.Apply(row)
+	if err := db.Insert(ctx, s.db, row); err != nil {
 		return nil, err
 	}
-	return p, nil
+	return row, nil
 }
 
-// UpdateProduct replaces a product's fields (see ItemInput).
-func (s *Service) UpdateProduct(ctx context.Context, id uuid.UUID, in ProductInput) (*Product, error) {
-	var out *Product
-	err := s.db.InTx(ctx, func(ctx context.Context, tx bun.Tx) error {
-		var err error
-		out, err = s.updateProduct(ctx, tx, id, in, "")
-		return err
-	})
-	return out, err
-}
-
-func (s *Service) updateProduct(ctx context.Context, tx bun.IDB, id uuid.UUID, in ProductInput, prefix string) (*Product, error) {
+func updateItem[T itemRow, P itemPtr[T], I itemInput[T]](ctx context.Context, s *Service, tx bun.IDB, id uuid.UUID, in I, prefix string) (*T, error) {
 	if err := in.check(prefix); err != nil {
 		return nil, err
 	}
-	p, err := getItem[Product](ctx, tx, id)
+	row, err := getItemOrNotFound[T, P](ctx, tx, id)
 	if err != nil {
-		return nil, apperr.WithKey(err, KeyItemNotFound)
+		return nil, err
 	}
-	if in.CatalogID != uuid.Nil && in.CatalogID != p.CatalogID {
-		if err := s.catalogFor(ctx, tx, in.CatalogID, ModuleProduct); err != nil {
+	if to := in.base().CatalogID; to != uuid.Nil && to != P(row).fields().CatalogID {
+		if err := s.catalogFor(ctx, tx, to, moduleOf[T]()); err != nil {
 			return nil, err
 		}
 	}
-	in.Apply(p)
-	if err := db.UpdateStamped(ctx, tx, p, in.ConcurrencyStamp); err != nil {
+	in.Apply(row)
+	if err := db.UpdateStamped(ctx, tx, P(row), in.base().ConcurrencyStamp); err != nil {
 		return nil, err
 	}
-	return p, nil
+	return row, nil
 }
 
-// BatchUpdateProducts updates several products in one transaction (all or nothing).
-func (s *Service) BatchUpdateProducts(ctx context.Context, items []ProductBatchItem) ([]Product, error) {
-	if len(items) == 0 {
+// batchUpdate updates several items in one transaction (all or nothing).
+func batchUpdate[T itemRow, P itemPtr[T], I itemInput[T]](ctx context.Context, s *Service, ids []uuid.UUID, ins []I) ([]T, error) {
+	if len(ids) == 0 {
 		return nil, apperr.Invalid("items", KeyNoItems)
 	}
-	out := make([]Product, 0, len(items))
+	out := make([]T, 0, len(ids))
 	err := s.db.InTx(ctx, func(ctx context.Context, tx bun.Tx) error {
-		for i, it := range items {
-			p, err := s.updateProduct(ctx, tx, it.ID, it.ProductInput, fmt.Sprintf("items[%d].", i))
+		for i := range ids {
+			row, err := updateItem[T, P](ctx, s, tx, ids[i], ins[i], fmt.Sprintf("items[%d].", i))
 			if err != nil {
 				return err
 			}
-			out = append(out, *p)
+			out = append(out, *row)
 		}
 		return nil
 	})
@@ -141,15 +142,57 @@ func (s *Service) BatchUpdateProducts(ctx context.Context, items []ProductBatchI
 	return out, nil
 }
 
-// DeleteProduct removes a product and its part links.
-func (s *Service) DeleteProduct(ctx context.Context, id uuid.UUID) error {
+// deleteItem removes an item and its product–part links (linkColumn names its side).
+func deleteItem[T itemRow, P itemPtr[T]](ctx context.Context, s *Service, id uuid.UUID, linkColumn string) error {
 	return s.db.InTx(ctx, func(ctx context.Context, tx bun.Tx) error {
-		if err := db.SoftDelete(ctx, tx, &Product{Entity: db.Entity{ID: id}}); err != nil {
+		row := new(T)
+		P(row).entity().ID = id
+		if err := db.SoftDelete(ctx, tx, P(row)); err != nil {
 			return apperr.WithKey(err, KeyItemNotFound)
 		}
-		_, err := softDeleteWhere(ctx, tx, (*ProductPart)(nil), "?TableAlias.product_id = ?", id)
+		_, err := softDeleteWhere(ctx, tx, (*ProductPart)(nil), "?TableAlias."+linkColumn+" = ?", id)
 		return err
 	})
+}
+
+// ---- products ----
+
+// ListProducts returns the products q selects and their total count.
+func (s *Service) ListProducts(ctx context.Context, q ItemQuery) ([]Product, int, error) {
+	return selectItems[Product](ctx, s.db, q)
+}
+
+// GetProduct returns one product.
+func (s *Service) GetProduct(ctx context.Context, id uuid.UUID) (*Product, error) {
+	return getItemOrNotFound[Product](ctx, s.db, id)
+}
+
+// CreateProduct adds a product to a product directory.
+func (s *Service) CreateProduct(ctx context.Context, in ProductInput) (*Product, error) {
+	return createItem[Product](ctx, s, &in)
+}
+
+// UpdateProduct replaces a product's fields (see ItemInput).
+func (s *Service) UpdateProduct(ctx context.Context, id uuid.UUID, in ProductInput) (*Product, error) {
+	out, err := batchUpdate[Product](ctx, s, []uuid.UUID{id}, []*ProductInput{&in})
+	if err != nil {
+		return nil, unbatch(err)
+	}
+	return &out[0], nil
+}
+
+// BatchUpdateProducts updates several products in one transaction (all or nothing).
+func (s *Service) BatchUpdateProducts(ctx context.Context, items []ProductBatchItem) ([]Product, error) {
+	ids, ins := make([]uuid.UUID, len(items)), make([]*ProductInput, len(items))
+	for i := range items {
+		ids[i], ins[i] = items[i].ID, &items[i].ProductInput
+	}
+	return batchUpdate[Product](ctx, s, ids, ins)
+}
+
+// DeleteProduct removes a product and its part links.
+func (s *Service) DeleteProduct(ctx context.Context, id uuid.UUID) error {
+	return deleteItem[Product](ctx, s, id, "product_id")
 }
 
 // ---- parts ----
@@ -161,91 +204,47 @@ func (s *Service) ListParts(ctx context.Context, q ItemQuery) ([]Part, int, erro
 
 // GetPart returns one part.
 func (s *Service) GetPart(ctx context.Context, id uuid.UUID) (*Part, error) {
-	p, err := getItem[Part](ctx, s.db, id)
-	if err != nil {
-		return nil, apperr.WithKey(err, KeyItemNotFound)
-	}
-	return p, nil
+	return getItemOrNotFound[Part](ctx, s.db, id)
 }
 
 // CreatePart adds a part to a parts directory.
 func (s *Service) CreatePart(ctx context.Context, in PartInput) (*Part, error) {
-	if err := in.check(""); err != nil {
-		return nil, err
-	}
-	if err := s.catalogFor(ctx, s.db, in.CatalogID, ModuleMatter); err != nil {
-		return nil, err
-	}
-	p := &Part{ItemFields: ItemFields{IsEnable: true}}
-	in.Apply(p)
-	if err := db.Insert(ctx, s.db, p); err != nil {
-		return nil, err
-	}
-	return p, nil
+	return createItem[Part](ctx, s, &in)
 }
 
 // UpdatePart replaces a part's fields (see ItemInput).
 func (s *Service) UpdatePart(ctx context.Context, id uuid.UUID, in PartInput) (*Part, error) {
-	var out *Part
-	err := s.db.InTx(ctx, func(ctx context.Context, tx bun.Tx) error {
-		var err error
-		out, err = s.updatePart(ctx, tx, id, in, "")
-		return err
-	})
-	return out, err
-}
-
-func (s *Service) updatePart(ctx context.Context, tx bun.IDB, id uuid.UUID, in PartInput, prefix string) (*Part, error) {
-	if err := in.check(prefix); err != nil {
-		return nil, err
-	}
-	p, err := getItem[Part](ctx, tx, id)
+	out, err := batchUpdate[Part](ctx, s, []uuid.UUID{id}, []*PartInput{&in})
 	if err != nil {
-		return nil, apperr.WithKey(err, KeyItemNotFound)
+		return nil, unbatch(err)
 	}
-	if in.CatalogID != uuid.Nil && in.CatalogID != p.CatalogID {
-		if err := s.catalogFor(ctx, tx, in.CatalogID, ModuleMatter); err != nil {
-			return nil, err
-		}
-	}
-	in.Apply(p)
-	if err := db.UpdateStamped(ctx, tx, p, in.ConcurrencyStamp); err != nil {
-		return nil, err
-	}
-	return p, nil
+	return &out[0], nil
 }
 
 // BatchUpdateParts updates several parts in one transaction (all or nothing).
 func (s *Service) BatchUpdateParts(ctx context.Context, items []PartBatchItem) ([]Part, error) {
-	if len(items) == 0 {
-		return nil, apperr.Invalid("items", KeyNoItems)
+	ids, ins := make([]uuid.UUID, len(items)), make([]*PartInput, len(items))
+	for i := range items {
+		ids[i], ins[i] = items[i].ID, &items[i].PartInput
 	}
-	out := make([]Part, 0, len(items))
-	err := s.db.InTx(ctx, func(ctx context.Context, tx bun.Tx) error {
-		for i, it := range items {
-			p, err := s.updatePart(ctx, tx, it.ID, it.PartInput, fmt.Sprintf("items[%d].", i))
-			if err != nil {
-				return err
-			}
-			out = append(out, *p)
-		}
-		return nil
-	})
-	if err != nil {
-		return nil, err
-	}
-	return out, nil
+	return batchUpdate[Part](ctx, s, ids, ins)
 }
 
 // DeletePart removes a part and its links to products.
 func (s *Service) DeletePart(ctx context.Context, id uuid.UUID) error {
-	return s.db.InTx(ctx, func(ctx context.Context, tx bun.Tx) error {
-		if err := db.SoftDelete(ctx, tx, &Part{Entity: db.Entity{ID: id}}); err != nil {
-			return apperr.WithKey(err, KeyItemNotFound)
+	return deleteItem[Part](ctx, s, id, "part_id")
+}
+
+// unbatch removes the "items[0]." prefix a single update's field errors got from the
+// batch path, so they name the fields as the client sent them.
+func unbatch(err error) error {
+	var ve *apperr.ValidationError
+	if errors.As(err, &ve) {
+		for i := range ve.Fields {
+			ve.Fields[i].Field = strings.TrimPrefix(ve.Fields[i].Field, "items[0].")
 		}
-		_, err := softDeleteWhere(ctx, tx, (*ProductPart)(nil), "?TableAlias.part_id = ?", id)
-		return err
-	})
+	}
+	return err
 }
 
 // ---- product–part links ----
