@@ -34,6 +34,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		err = seed(ctx, args, stderr)
 	case "optimize":
 		return optimize(ctx, args, stdout, stderr)
+	case "openapi":
+		err = openapiCmd(ctx, args, stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprintln(stdout, usage)
 		return 0
@@ -55,6 +57,7 @@ commands:
   migrate   apply database migrations and exit
   seed      apply migrations and seed the demo data, then exit
   optimize  run the panel-saw cutting optimiser on CSV files
+  openapi   write the API's OpenAPI document (--out FILE, default stdout)
 
 flags of serve, migrate and seed (with their environment equivalents):
   --addr      KERF_ADDR      listen address (default 127.0.0.1:8080)
