@@ -1,61 +1,46 @@
-/** GET /api/abp/application-configuration (the parts the web application reads). */
-export interface ApplicationConfiguration {
-  auth: { policies?: Record<string, boolean>; grantedPolicies?: Record<string, boolean> }
+/**
+ * API shapes of the session area, aliases of the types generated from the server's OpenAPI
+ * document (src/api/gen/schema.d.ts; regenerate with `bash scripts/gen-api.sh`). Do not
+ * hand-write a shape the server describes: alias `Schemas[...]` instead.
+ */
+import type { components } from './gen/schema'
+
+/** Every schema the server's OpenAPI document defines. */
+export type Schemas = components['schemas']
+
+/**
+ * T with the keys K widened to allow null. The server encodes optional ids (Go `*uuid.UUID`)
+ * as null, but its OpenAPI document describes them as plain strings; this corrects those
+ * fields until the document marks them nullable.
+ */
+export type WithNullable<T, K extends keyof T> = Omit<T, K> & { [P in K]: T[P] | null }
+
+/** GET /api/abp/application-configuration. */
+export type ApplicationConfiguration = Omit<Schemas['SessionApplicationConfiguration'], 'currentUser' | 'currentTenant'> & {
   currentUser: CurrentUser
-  currentTenant: { id: string | null; name: string | null; isAvailable: boolean }
-  features?: { values?: Record<string, string> }
-  localization?: {
-    currentCulture?: { cultureName: string; name: string; displayName: string }
-    languages?: { cultureName: string; uiCultureName: string; displayName: string }[]
-    values?: Record<string, Record<string, string>>
-  }
-  multiTenancy?: { isEnabled: boolean }
-  setting?: { values?: Record<string, string | null> }
+  currentTenant: CurrentTenant
 }
 
-export interface CurrentUser {
-  isAuthenticated: boolean
-  id: string | null
-  tenantId: string | null
-  impersonatorUserId?: string | null
-  impersonatorTenantId?: string | null
-  userName: string | null
-  name: string | null
-  surName: string | null
-  email: string | null
-  phoneNumber: string | null
-  roles: string[]
-}
+/** The caller; null ids for an anonymous caller (see WithNullable). */
+export type CurrentUser = WithNullable<Schemas['SessionCurrentUser'], 'id' | 'tenantId' | 'impersonatorUserId' | 'impersonatorTenantId'>
 
-/** One entry of GET /api/menu/getWebMenu. */
-export interface MenuItem {
-  id: string
-  parentId: string | null
-  name: string
-  displayName: string
-  path: string
-  component: string
-  icon?: string | null
-  order: number
-  permission?: string | null
-  activeMenu?: string | null
-  noCache?: boolean
-  affix?: boolean
-  isExternal?: boolean
-  children?: MenuItem[]
-}
+/** The tenant a request acts in; id and name are null for the host (see WithNullable). */
+export type CurrentTenant = WithNullable<Schemas['SessionCurrentTenant'], 'id'>
 
-export interface MyProfile {
-  userName: string
-  name: string | null
-  surname: string | null
-  email: string | null
-  phoneNumber: string | null
-  concurrencyStamp: string
-}
+/** One entry of GET /api/menu/getWebMenu; parentId is the empty GUID at the top level. */
+export type MenuItem = Schemas['MenusMenuItem']
 
-export interface TenantCheck {
-  tenantName: string | null
-  isActive: boolean
-  message: string | null
+/** GET /api/identity/my-profile. */
+export type MyProfile = Schemas['IdentityProfile']
+
+/** PUT /api/identity/my-profile. */
+export type MyProfileInput = Schemas['IdentityProfileInput']
+
+/** GET /api/tenantextend/check-tenant. */
+export type TenantCheck = Schemas['SessionTenantCheck']
+
+/** A list answer: `{items}` (and `totalCount` when paged); the server sends null for no items. */
+export interface ListResult<T> {
+  items: T[] | null
+  totalCount?: number
 }

@@ -12,10 +12,16 @@ import {
 
 const item = (p: Partial<MenuItem> & Pick<MenuItem, 'name' | 'path'>): MenuItem => ({
   id: p.name,
-  parentId: null,
+  parentId: '00000000-0000-0000-0000-000000000000',
   displayName: p.name.toUpperCase(),
   component: 'x/index',
+  icon: '',
   order: 0,
+  permission: '',
+  activeMenu: '',
+  noCache: false,
+  affix: false,
+  isExternal: false,
   children: [],
   ...p,
 })

@@ -102,7 +102,7 @@ export function fetchStandardProducts(
   q: StandardProductQuery,
   signal?: AbortSignal,
   path = STANDARD_PRODUCTS_PATH,
-): Promise<ListResult<StandardProduct>> {
+): Promise<{ items: StandardProduct[]; totalCount: number }> {
   return http
     .get<ListResult<StandardProduct>>(path, {
       params: {

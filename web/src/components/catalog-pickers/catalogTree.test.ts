@@ -12,21 +12,28 @@ import {
 } from './catalogTree'
 import { EMPTY_GUID, type Catalog } from './types'
 
-const cat = (id: string, parentId: string | null, name: string): Catalog => ({
-  id,
-  parentId,
-  displayName: name,
-  catalogName: name,
-  moduleName: 'product',
-  code: id,
+/** A directory as the server sends it (top-level directories have parentId EMPTY_GUID). */
+const row = (p: Pick<Catalog, 'id' | 'parentId' | 'displayName' | 'catalogName' | 'moduleName'> & Partial<Catalog>): Catalog => ({
+  code: p.id,
+  concurrencyStamp: '',
+  creationTime: '2026-01-01T00:00:00Z',
+  creatorId: null,
+  isDeleted: false,
+  isEnable: true,
+  lastModificationTime: null,
+  lastModifierId: null,
+  tenantId: null,
+  ...p,
 })
+
+const cat = (id: string, parentId: string, name: string): Catalog => row({ id, parentId, displayName: name, catalogName: name, moduleName: 'product' })
 
 const list: Catalog[] = [
   cat('a', EMPTY_GUID, 'Carcass'),
   cat('a1', 'a', 'Base units'),
   cat('a2', 'a', 'Wall units'),
   cat('a1x', 'a1', 'Sink base'),
-  cat('b', null, 'Doors'),
+  cat('b', null as unknown as string, 'Doors'), // not sent by the server (parentId is a GUID), tolerated
   cat('c', '', 'Hardware'),
 ]
 
@@ -49,7 +56,7 @@ describe('buildCatalogTree', () => {
   })
 
   it('shows catalogName, falling back to displayName', () => {
-    const tree = buildCatalogTree([{ id: 'x', parentId: null, displayName: 'Shown', catalogName: '', moduleName: 'matter' }])
+    const tree = buildCatalogTree([row({ id: 'x', parentId: EMPTY_GUID, displayName: 'Shown', catalogName: '', moduleName: 'matter' })])
     expect(tree[0].title).toBe('Shown')
   })
 
@@ -113,7 +120,7 @@ describe('selectionAfterDelete', () => {
   })
 
   it('selects the first entry when the parent went too', () => {
-    expect(selectionAfterDelete([cat('z', null, 'Z')], { id: 'a1', parentId: 'a' })).toBe('z')
+    expect(selectionAfterDelete([cat('z', EMPTY_GUID, 'Z')], { id: 'a1', parentId: 'a' })).toBe('z')
   })
 
   it('selects nothing when no directory is left', () => {
@@ -121,6 +128,6 @@ describe('selectionAfterDelete', () => {
   })
 
   it('ignores the deleted directory if the reload still lists it', () => {
-    expect(selectionAfterDelete([cat('a', null, 'A')], { id: 'a', parentId: null })).toBeNull()
+    expect(selectionAfterDelete([cat('a', EMPTY_GUID, 'A')], { id: 'a', parentId: EMPTY_GUID })).toBeNull()
   })
 })

@@ -1,92 +1,39 @@
+import type { ListResult, Schemas, WithNullable } from '../../api/types'
+
 /** The all-zero GUID: the "empty id", parent of top-level directories (spec 001 §3). */
 export const EMPTY_GUID = '00000000-0000-0000-0000-000000000000'
 
 /** Catalogue module names: products live in "product" trees, parts in "matter" trees. */
 export type CatalogModule = 'product' | 'matter'
 
-/** A directory of a catalogue (GET /api/salesorder/catalogs). */
-export interface Catalog {
-  id: string
-  parentId: string | null
-  displayName: string
-  catalogName?: string | null
-  moduleName: string
-  code?: string | null
-  isEnable?: boolean
-  concurrencyStamp?: string | null
-}
+/**
+ * Server shapes of the catalogue, aliases of the types generated from the server's OpenAPI
+ * document (src/api/gen/schema.d.ts). The entity audit ids (tenantId, creatorId,
+ * lastModifierId) are null when unset although the document calls them strings; see
+ * WithNullable.
+ */
+type AuditIds = 'tenantId' | 'creatorId' | 'lastModifierId'
 
-/** Fields products and parts share (spec 001 §3). */
-export interface CatalogItemBase {
-  id: string
-  catalogId?: string | null
-  name: string
-  code?: string | null
-  erpCode?: string | null
-  stockCode?: string | null
-  workshopCode?: string | null
-  factoryCode?: string | null
-  length?: number | null
-  width?: number | null
-  height?: number | null
-  price?: number | null
-  describe?: string | null
-  isEnable?: boolean
-  unit?: string | null
-  color?: string | null
-  images?: string | null
-  concurrencyStamp?: string | null
-}
+/** A directory of a catalogue (GET /api/salesorder/catalogs); parentId is EMPTY_GUID at the top. */
+export type Catalog = WithNullable<Schemas['CatalogCatalog'], AuditIds>
 
 /** A product (module "product"). */
-export interface Product extends CatalogItemBase {
-  moduleName?: string | null
-}
+export type Product = WithNullable<Schemas['CatalogProduct'], AuditIds>
 
 /** A sales part, the "material" of the parts screen (module "matter"). */
-export interface Part extends CatalogItemBase {
-  count?: number | null
-  size?: string | null
-}
+export type Part = WithNullable<Schemas['CatalogPart'], AuditIds>
+
+/** Fields products and parts share (spec 001 §3). */
+export type CatalogItemBase = Omit<Product, 'moduleName'> & Omit<Part, 'count' | 'size'>
 
 /** Either kind of catalogue item. */
 export type CatalogItem = Product | Part
 
 /** The answer of a list call: `{items}` (and `totalCount` when paged). */
-export interface ListResult<T> {
-  items: T[]
-  totalCount?: number
-}
+export type { ListResult }
 
-/** A row of the standard products list, catalogProduct's fields flattened onto it. */
-export interface StandardProduct {
-  id: string
-  productName?: string | null
-  images?: string | null
-  creator?: string | null
-  doorMaterial?: string | null
-  isEnable?: boolean
-  lastModifier?: string | null
-  levelName?: string | null
-  productCode?: string | null
-  productDepth?: number | null
-  productHeight?: number | null
-  productImage?: string | null
-  productMaterial?: string | null
-  productStyle?: string | null
-  productVersion?: string | null
-  batchSize?: number | null
-  productWidth?: number | null
-  remark?: string | null
-  info1?: string | null
-  info2?: string | null
-  info3?: string | null
-  info4?: string | null
-  info5?: string | null
-  info6?: string | null
-  info7?: string | null
-  info8?: string | null
-  info9?: string | null
-  info10?: string | null
-  concurrencyStamp?: string | null
-}
+/**
+ * A row of the standard products list: the catalogue product's fields flattened onto it
+ * (and nested under catalogProduct).
+ */
+export type StandardProduct = WithNullable<Schemas['CatalogStandardProduct'], AuditIds>

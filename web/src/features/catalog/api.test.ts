@@ -24,6 +24,13 @@ const product: Product = {
   color: '',
   images: '',
   concurrencyStamp: 's1',
+  moduleName: 'product',
+  creationTime: '2026-01-01T00:00:00Z',
+  creatorId: null,
+  isDeleted: false,
+  lastModificationTime: null,
+  lastModifierId: null,
+  tenantId: null,
 }
 
 describe('toItemBody', () => {

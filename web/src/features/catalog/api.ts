@@ -16,6 +16,7 @@ import {
   type Product,
   type StandardProduct,
 } from '../../components/catalog-pickers'
+import type { Schemas, WithNullable } from '../../api/types'
 
 export { catalogKeys }
 
@@ -30,7 +31,7 @@ export const ITEM_NUMBER_FIELDS = ['length', 'width', 'height', 'price'] as cons
 export const MAX_LENGTH = { name: 30, unit: 10, color: 18, text: 128, describe: 2048, displayName: 64, productName: 128 } as const
 
 /** The body of a product or part save: empty strings dropped (spec 001 §7). */
-export type ItemBody = Record<string, string | number | boolean | null>
+export type ItemBody = Schemas['CatalogProductInput'] | Schemas['CatalogPartInput']
 
 /**
  * The whole editable row as a save body. A PUT replaces every text and number field, so the
@@ -71,16 +72,22 @@ export function importErrors(e: unknown, t: (key: string) => string): string[] {
 
 // ---------------------------------------------------------------- catalogues
 
-export interface CreateCatalogBody {
+/** POST /api/salesorder/catalogs; the UI always names the directory and its module. */
+export type CreateCatalogBody = Schemas['CatalogCreateCatalogInput'] & {
   displayName: string
   moduleName: CatalogModule
-  parentId?: string
 }
+
+/** PUT /api/salesorder/catalogs/{id}. */
+export type UpdateCatalogBody = Schemas['CatalogUpdateCatalogInput']
 
 export const createCatalog = (body: CreateCatalogBody) => http.post<Catalog>('/api/salesorder/catalogs', cleanPayload(body))
 
 export const updateCatalog = (id: string, body: { displayName: string; concurrencyStamp?: string | null }) =>
-  http.put<Catalog>(`/api/salesorder/catalogs/${id}`, cleanPayload({ displayName: body.displayName, concurrencyStamp: body.concurrencyStamp ?? undefined }))
+  http.put<Catalog>(
+    `/api/salesorder/catalogs/${id}`,
+    cleanPayload<UpdateCatalogBody>({ displayName: body.displayName, concurrencyStamp: body.concurrencyStamp ?? undefined }),
+  )
 
 /**
  * DELETE a directory. Without cascade the server refuses a directory that still holds
@@ -180,13 +187,13 @@ export async function exportItems(module: CatalogModule, catalogId: string | nul
 
 // ---------------------------------------------------------------- product–part links
 
-/** A part linked to a product with its count (spec 001 §3). */
-export interface ProductPart {
-  id: string
-  productId: string
-  partId: string
-  count: number
-  part?: Pick<Part, 'id' | 'name'> & Partial<Part>
+/**
+ * A part linked to a product with its count (spec 001 §3). `part` is null when the server did
+ * not load it, and the audit ids are null when unset, although the OpenAPI document describes
+ * them as always present (see WithNullable).
+ */
+export type ProductPart = Omit<WithNullable<Schemas['CatalogProductPart'], 'tenantId' | 'creatorId' | 'lastModifierId'>, 'part'> & {
+  part: Part | null
 }
 
 export const fetchProductParts = (productId: string, signal?: AbortSignal) =>
@@ -194,9 +201,9 @@ export const fetchProductParts = (productId: string, signal?: AbortSignal) =>
     .get<ListResult<ProductPart>>('/api/salesorder/products/parts', { params: { ProductId: productId, MaxResultCount: CATALOG_LIST_MAX }, signal })
     .then((r) => r?.items ?? [])
 
-export const createProductPart = (b: { productId: string; partId: string; count: number }) =>
+export const createProductPart = (b: Schemas['CatalogCreateProductPartInput']) =>
   http.post<ProductPart>('/api/salesorder/products/part', b)
-export const updateProductPart = (productId: string, b: { id: string; count: number }) =>
+export const updateProductPart = (productId: string, b: Schemas['CatalogUpdateProductPartInput']) =>
   http.put<ProductPart>(`/api/salesorder/products/${productId}/part`, b)
 export const deleteProductPart = (productId: string, partOrLinkId: string) =>
   http.delete(`/api/salesorder/products/${productId}/part/${partOrLinkId}`)
@@ -234,7 +241,8 @@ export const MAX_UPLOAD_BYTES = 52_428_800
 
 // ---------------------------------------------------------------- standard products
 
-export type StandardProductBody = Omit<StandardProduct, 'id' | 'creator' | 'lastModifier'>
+/** POST or PUT /api/sales-order/sales-order-catalog-products. */
+export type StandardProductBody = Schemas['CatalogStandardProductInput']
 
 export const STANDARD_TEXT_FIELDS = [
   'productName',
@@ -261,7 +269,7 @@ export const STANDARD_TEXT_FIELDS = [
 export const STANDARD_NUMBER_FIELDS = ['productWidth', 'productHeight', 'productDepth', 'batchSize'] as const
 
 /** A standard product save body: every field, empty strings dropped. */
-export function toStandardProductBody(row: Partial<StandardProduct>): Record<string, string | number | boolean | null> {
+export function toStandardProductBody(row: Partial<StandardProduct>): StandardProductBody {
   const body: Record<string, string | number | boolean | null | undefined> = {}
   for (const f of STANDARD_TEXT_FIELDS) {
     const v = row[f]
@@ -270,7 +278,7 @@ export function toStandardProductBody(row: Partial<StandardProduct>): Record<str
   for (const f of STANDARD_NUMBER_FIELDS) body[f] = toNumberOrNull(row[f])
   body.isEnable = row.isEnable ?? true
   body.concurrencyStamp = row.concurrencyStamp || undefined
-  return cleanPayload(body) as Record<string, string | number | boolean | null>
+  return cleanPayload(body) as StandardProductBody
 }
 
 /**

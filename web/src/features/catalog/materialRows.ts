@@ -15,7 +15,10 @@ export interface MaterialRow {
   editing: boolean
 }
 
-export function fromLink(l: ProductPart): MaterialRow {
+/** What the rows read of a product–part link (ProductPart). */
+export type LinkFields = Pick<ProductPart, 'id' | 'productId' | 'partId' | 'count'> & { part: Pick<Part, 'id' | 'name'> | null }
+
+export function fromLink(l: LinkFields): MaterialRow {
   return { key: l.id, linkId: l.id, partId: l.partId, name: l.part?.name ?? '', count: l.count, editing: false }
 }
 
@@ -35,7 +38,7 @@ export function addPicked(rows: readonly MaterialRow[], picked: readonly Pick<Pa
  * Merges the server's links with the local rows: unsaved picks and rows being edited stay as
  * the user left them; saved rows come from the server.
  */
-export function mergeLinks(server: readonly ProductPart[], local: readonly MaterialRow[]): MaterialRow[] {
+export function mergeLinks(server: readonly LinkFields[], local: readonly MaterialRow[]): MaterialRow[] {
   const byLink = new Map(local.filter((r) => r.linkId).map((r) => [r.linkId as string, r]))
   const rows = server.map((l) => {
     const mine = byLink.get(l.id)

@@ -5,12 +5,18 @@ import { createSearcher, entryLabel, generateSearchPool, searchRoutes } from './
 
 const m = (name: string, displayName: string, path: string, children: MenuItem[] = [], component = 'x/index'): MenuItem => ({
   id: name,
-  parentId: null,
+  parentId: '00000000-0000-0000-0000-000000000000',
   name,
   displayName,
   path,
   component,
+  icon: '',
   order: 0,
+  permission: '',
+  activeMenu: '',
+  noCache: false,
+  affix: false,
+  isExternal: false,
   children,
 })
 

@@ -3,7 +3,7 @@ import { isXlsx } from './ImportDialog'
 import { moveOptions } from './MoveDialog'
 import { checkImageFile } from './ImageField'
 import { freshFirst } from './ItemPane'
-import { ROOT_KEY } from '../../../components/catalog-pickers'
+import { EMPTY_GUID, ROOT_KEY, type Catalog } from '../../../components/catalog-pickers'
 
 describe('import file check', () => {
   it('accepts only .xlsx spreadsheets', () => {
@@ -15,12 +15,30 @@ describe('import file check', () => {
   })
 })
 
+/** A directory as the server sends it. */
+const dir = (id: string, parentId: string, name: string): Catalog => ({
+  id,
+  parentId,
+  displayName: name,
+  catalogName: name,
+  moduleName: 'product',
+  code: id,
+  concurrencyStamp: '',
+  creationTime: '2026-01-01T00:00:00Z',
+  creatorId: null,
+  isDeleted: false,
+  isEnable: true,
+  lastModificationTime: null,
+  lastModifierId: null,
+  tenantId: null,
+})
+
 describe('move options', () => {
   it('list a root option above the directory tree', () => {
     const opts = moveOptions(
       [
-        { id: 'a', parentId: null, displayName: 'A', catalogName: 'A', moduleName: 'product' },
-        { id: 'b', parentId: 'a', displayName: 'B', catalogName: 'B', moduleName: 'product' },
+        dir('a', EMPTY_GUID, 'A'),
+        dir('b', 'a', 'B'),
       ],
       'All',
     )
