@@ -32,8 +32,10 @@ test('open 容器 > 菜单管理 from the sidebar', async () => {
   await sidebar().getByTestId('menu-container').click()
   await sidebar().getByTestId('menu-container.menus').click()
   await page.waitForURL('**/container/menus')
-  await page.getByTestId('page-title').filter({ hasText: '菜单管理' }).waitFor()
+  // while the route settles the shell may briefly hold a second, hidden copy of the page
+  await page.locator('[data-testid="page-title"]:visible', { hasText: '菜单管理' }).waitFor()
   await row('容器').waitFor()
+  assert.equal(await page.getByTestId('menus-table').count(), 1)
   await row('菜单管理').waitFor() // the tree is expanded: the child shows under its group
   const text = await row('菜单管理').innerText()
   assert.match(text, /\/container\/menus/)
