@@ -66,6 +66,7 @@ func New(ctx context.Context, cfg config.Config) (*App, error) {
 	for _, m := range mods {
 		m.Register(a.API)
 	}
+	a.API.Finish()
 	a.API.Router.Get("/healthz", func(w http.ResponseWriter, _ *http.Request) {
 		httpapi.WriteJSON(w, http.StatusOK, map[string]string{"status": "ok"})
 	})

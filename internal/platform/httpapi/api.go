@@ -132,6 +132,9 @@ func (a *API) SetVerifier(v auth.Verifier) { a.mu.Lock(); a.verifier = v; a.mu.U
 // SetTenants sets the tenant resolver.
 func (a *API) SetTenants(t tenancy.Resolver) { a.mu.Lock(); a.tenants = t; a.mu.Unlock() }
 
+// Finish completes the OpenAPI document once every area has registered its operations.
+func (a *API) Finish() { a.markNullableIDs() }
+
 // Ops returns every registered operation.
 func (a *API) Ops() []Op {
 	a.mu.Lock()

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/google/uuid"
 )
 
 // schemaName names OpenAPI schemas after their area as well as their type
@@ -55,4 +57,61 @@ func upperFirst(s string) string {
 	}
 	r, size := utf8.DecodeRuneInString(s)
 	return string(unicode.ToUpper(r)) + s[size:]
+}
+
+var uuidType = reflect.TypeOf(uuid.UUID{})
+
+// markNullableIDs marks every *uuid.UUID field of a registered schema nullable. huma
+// decays a pointer to an array type (uuid.UUID is [16]byte) to the array itself and so
+// describes these fields as plain strings, though the server sends null for them.
+func (a *API) markNullableIDs() {
+	reg := a.Huma.OpenAPI().Components.Schemas
+	for name, s := range reg.Map() {
+		t := reg.TypeFromRef("#/components/schemas/" + name)
+		if t == nil || s == nil || s.Properties == nil {
+			continue
+		}
+		for t.Kind() == reflect.Pointer {
+			t = t.Elem()
+		}
+		if t.Kind() != reflect.Struct {
+			continue
+		}
+		eachField(t, func(jsonName string, ft reflect.Type) {
+			if p := s.Properties[jsonName]; p != nil && ft.Kind() == reflect.Pointer && ft.Elem() == uuidType {
+				p.Nullable = true
+				p.Format = "uuid"
+			}
+		})
+	}
+}
+
+// eachField calls fn with the JSON name and type of every field of t, flattening
+// embedded structs as encoding/json does.
+func eachField(t reflect.Type, fn func(jsonName string, ft reflect.Type)) {
+	for i := 0; i < t.NumField(); i++ {
+		f := t.Field(i)
+		tag := f.Tag.Get("json")
+		if tag == "-" {
+			continue
+		}
+		name := strings.Split(tag, ",")[0]
+		if f.Anonymous && name == "" {
+			et := f.Type
+			if et.Kind() == reflect.Pointer {
+				et = et.Elem()
+			}
+			if et.Kind() == reflect.Struct {
+				eachField(et, fn)
+			}
+			continue
+		}
+		if !f.IsExported() {
+			continue
+		}
+		if name == "" {
+			name = f.Name
+		}
+		fn(name, f.Type)
+	}
 }

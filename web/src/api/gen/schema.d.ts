@@ -1148,17 +1148,20 @@ export interface components {
             concurrencyStamp: string;
             /** Format: date-time */
             creationTime: string;
-            creatorId: string;
+            /** Format: uuid */
+            creatorId: string | null;
             displayName: string;
             id: string;
             isDeleted: boolean;
             isEnable: boolean;
             /** Format: date-time */
             lastModificationTime: string | null;
-            lastModifierId: string;
+            /** Format: uuid */
+            lastModifierId: string | null;
             moduleName: string;
             parentId: string;
-            tenantId: string;
+            /** Format: uuid */
+            tenantId: string | null;
         };
         CatalogCatalogNode: {
             catalogName: string;
@@ -1167,17 +1170,20 @@ export interface components {
             concurrencyStamp: string;
             /** Format: date-time */
             creationTime: string;
-            creatorId: string;
+            /** Format: uuid */
+            creatorId: string | null;
             displayName: string;
             id: string;
             isDeleted: boolean;
             isEnable: boolean;
             /** Format: date-time */
             lastModificationTime: string | null;
-            lastModifierId: string;
+            /** Format: uuid */
+            lastModifierId: string | null;
             moduleName: string;
             parentId: string;
-            tenantId: string;
+            /** Format: uuid */
+            tenantId: string | null;
         };
         CatalogCatalogProductFields: {
             /** Format: double */
@@ -1269,7 +1275,8 @@ export interface components {
             count: number | null;
             /** Format: date-time */
             creationTime: string;
-            creatorId: string;
+            /** Format: uuid */
+            creatorId: string | null;
             describe: string;
             erpCode: string;
             factoryCode: string;
@@ -1282,7 +1289,8 @@ export interface components {
             isEnable: boolean;
             /** Format: date-time */
             lastModificationTime: string | null;
-            lastModifierId: string;
+            /** Format: uuid */
+            lastModifierId: string | null;
             /** Format: double */
             length: number | null;
             name: string;
@@ -1293,7 +1301,8 @@ export interface components {
             price: number | null;
             size: string;
             stockCode: string;
-            tenantId: string;
+            /** Format: uuid */
+            tenantId: string | null;
             unit: string;
             /** Format: double */
             width: number | null;
@@ -1373,7 +1382,8 @@ export interface components {
             concurrencyStamp: string;
             /** Format: date-time */
             creationTime: string;
-            creatorId: string;
+            /** Format: uuid */
+            creatorId: string | null;
             describe: string;
             erpCode: string;
             factoryCode: string;
@@ -1386,7 +1396,8 @@ export interface components {
             isEnable: boolean;
             /** Format: date-time */
             lastModificationTime: string | null;
-            lastModifierId: string;
+            /** Format: uuid */
+            lastModifierId: string | null;
             /** Format: double */
             length: number | null;
             moduleName: string;
@@ -1397,7 +1408,8 @@ export interface components {
              */
             price: number | null;
             stockCode: string;
-            tenantId: string;
+            /** Format: uuid */
+            tenantId: string | null;
             unit: string;
             /** Format: double */
             width: number | null;
@@ -1474,16 +1486,19 @@ export interface components {
             count: number;
             /** Format: date-time */
             creationTime: string;
-            creatorId: string;
+            /** Format: uuid */
+            creatorId: string | null;
             id: string;
             isDeleted: boolean;
             /** Format: date-time */
             lastModificationTime: string | null;
-            lastModifierId: string;
+            /** Format: uuid */
+            lastModifierId: string | null;
             part: components["schemas"]["CatalogPart"];
             partId: string;
             productId: string;
-            tenantId: string;
+            /** Format: uuid */
+            tenantId: string | null;
         };
         CatalogStandardProduct: {
             /** Format: double */
@@ -1494,7 +1509,8 @@ export interface components {
             creationTime: string;
             /** @description User name of who created the row */
             creator: string;
-            creatorId: string;
+            /** Format: uuid */
+            creatorId: string | null;
             doorMaterial: string;
             id: string;
             images: string;
@@ -1514,7 +1530,8 @@ export interface components {
             lastModificationTime: string | null;
             /** @description User name of who last changed the row */
             lastModifier: string;
-            lastModifierId: string;
+            /** Format: uuid */
+            lastModifierId: string | null;
             levelName: string;
             productCode: string;
             /** Format: double */
@@ -1530,7 +1547,8 @@ export interface components {
             /** Format: double */
             productWidth: number | null;
             remark: string;
-            tenantId: string;
+            /** Format: uuid */
+            tenantId: string | null;
         };
         CatalogStandardProductInput: {
             /** Format: double */
@@ -1747,7 +1765,8 @@ export interface components {
             noCache?: boolean;
             /** Format: int64 */
             order?: number;
-            parentId?: string;
+            /** Format: uuid */
+            parentId?: string | null;
             path?: string;
             permission?: string;
         };
@@ -1847,9 +1866,11 @@ export interface components {
             };
             id: string;
             identity: string;
-            tenantId: string;
+            /** Format: uuid */
+            tenantId: string | null;
             tenantName: string;
-            userId: string;
+            /** Format: uuid */
+            userId: string | null;
             userName: string;
         };
         SessionApplicationConfiguration: {
@@ -1881,21 +1902,26 @@ export interface components {
             name: string;
         };
         SessionCurrentTenant: {
-            id: string;
+            /** Format: uuid */
+            id: string | null;
             isAvailable: boolean;
             name: string | null;
         };
         SessionCurrentUser: {
             email: string | null;
-            id: string;
-            impersonatorTenantId: string;
-            impersonatorUserId: string;
+            /** Format: uuid */
+            id: string | null;
+            /** Format: uuid */
+            impersonatorTenantId: string | null;
+            /** Format: uuid */
+            impersonatorUserId: string | null;
             isAuthenticated: boolean;
             name: string | null;
             phoneNumber: string | null;
             roles: string[] | null;
             surName: string | null;
-            tenantId: string;
+            /** Format: uuid */
+            tenantId: string | null;
             userName: string | null;
         };
         SessionFeatureConfiguration: {
