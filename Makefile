@@ -6,7 +6,7 @@ GO      ?= go
 BIN     := bin/kerf
 WEB_SRC := $(shell find web/src web/index.html web/vite.config.ts web/public -type f 2>/dev/null)
 
-.PHONY: run build web test test-go test-web test-e2e vet bench clean
+.PHONY: run build web test test-go test-web test-e2e check-api vet bench clean
 
 run: build
 	./$(BIN) serve
@@ -28,7 +28,11 @@ vet:
 	@test -z "$$(gofmt -l cmd internal scripts web/embed.go)" || (echo "gofmt needed:"; gofmt -l cmd internal scripts web/embed.go; exit 1)
 	$(GO) vet ./...
 
-test: build vet test-go test-web test-e2e
+test: build vet check-api test-go test-web test-e2e
+
+# The web app's API types must match the server's OpenAPI document.
+check-api: web/node_modules/.package-lock.json
+	bash scripts/check-api.sh
 
 test-go:
 	$(GO) test -race -timeout 20m ./...
