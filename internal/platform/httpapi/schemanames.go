@@ -77,8 +77,9 @@ func (a *API) markNullableIDs() {
 		if t.Kind() != reflect.Struct {
 			continue
 		}
-		eachField(t, func(jsonName string, ft reflect.Type) {
-			if p := s.Properties[jsonName]; p != nil && ft.Kind() == reflect.Pointer && ft.Elem() == uuidType {
+		eachField(t, func(jsonName string, ft reflect.Type, omitEmpty bool) {
+			// An omitempty pointer is left out rather than sent as null, as huma assumes.
+			if p := s.Properties[jsonName]; p != nil && !omitEmpty && ft.Kind() == reflect.Pointer && ft.Elem() == uuidType {
 				p.Nullable = true
 				p.Format = "uuid"
 			}
@@ -88,7 +89,7 @@ func (a *API) markNullableIDs() {
 
 // eachField calls fn with the JSON name and type of every field of t, flattening
 // embedded structs as encoding/json does.
-func eachField(t reflect.Type, fn func(jsonName string, ft reflect.Type)) {
+func eachField(t reflect.Type, fn func(jsonName string, ft reflect.Type, omitEmpty bool)) {
 	for i := 0; i < t.NumField(); i++ {
 		f := t.Field(i)
 		tag := f.Tag.Get("json")
@@ -112,6 +113,6 @@ func eachField(t reflect.Type, fn func(jsonName string, ft reflect.Type)) {
 		if name == "" {
 			name = f.Name
 		}
-		fn(name, f.Type)
+		fn(name, f.Type, strings.Contains(tag, ",omitempty"))
 	}
 }

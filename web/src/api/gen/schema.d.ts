@@ -1765,8 +1765,7 @@ export interface components {
             noCache?: boolean;
             /** Format: int64 */
             order?: number;
-            /** Format: uuid */
-            parentId?: string | null;
+            parentId?: string;
             path?: string;
             permission?: string;
         };
