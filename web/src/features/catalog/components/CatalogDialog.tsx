@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import type { Catalog, CatalogModule, CatalogNode } from '../../../components/catalog-pickers'
 import { MAX_LENGTH, useCatalogMutations } from '../api'
 import { lengthRule, requiredRule } from '../rules'
-import { useWhenChanged } from '../useWhenChanged'
+import { useWhenChanged } from '../../../components'
 
 /** What the directory dialog is doing. */
 export type CatalogDialogState =

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { usePickerT, type CatalogItem, type CatalogModule, type Part } from '../../../components/catalog-pickers'
 import { MAX_LENGTH, useItemMutations } from '../api'
 import { lengthRule, minRule, requiredRule } from '../rules'
-import { useWhenChanged } from '../useWhenChanged'
+import { useWhenChanged } from '../../../components'
 import { ImageField } from './ImageField'
 
 export interface ItemDialogState {

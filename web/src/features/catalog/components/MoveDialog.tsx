@@ -3,7 +3,7 @@ import { App, Button, Form, Modal, TreeSelect, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { buildCatalogTree, ROOT_KEY, usePickerT, type Catalog, type CatalogItem, type CatalogModule, type CatalogNode } from '../../../components/catalog-pickers'
 import { useItemMutations } from '../api'
-import { useWhenChanged } from '../useWhenChanged'
+import { useWhenChanged } from '../../../components'
 
 export interface MoveDialogProps {
   module: CatalogModule

@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { HttpError, errorToMessage, useAppConfig, validationErrorsByField } from '../../../components'
 import { buildTree, menuListQuery, subtreeIds, toFormValues, useMenuMutations, type MenuFormValues, type MenuRow } from '../api'
-import { useWhenChanged } from '../useWhenChanged'
+import { useWhenChanged } from '../../../components'
 
 export interface MenuDialogProps {
   /** The row to edit, a partial row (e.g. `{ parentId }`) to create, null when closed. */
