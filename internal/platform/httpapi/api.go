@@ -5,6 +5,7 @@ package httpapi
 
 import (
 	"context"
+	_ "embed"
 	"encoding/json"
 	"fmt"
 	"net/http"
@@ -241,23 +242,14 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 // WriteJSON writes v as JSON with status; for plain net/http handlers.
 func WriteJSON(w http.ResponseWriter, status int, v any) { writeJSON(w, status, v) }
 
+//go:embed assets/swagger.html
+var swaggerHTML []byte
+
+// swaggerPage renders /openapi.json as a browsable, filterable list of operations with
+// their parameters, bodies and responses; it needs nothing from outside the binary.
 func swaggerPage(w http.ResponseWriter, _ *http.Request) {
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	_, _ = w.Write([]byte(`<!doctype html><html><head><meta charset="utf-8"><title>Kerf API</title></head>
-<body><script id="api-reference" data-url="/openapi.json"></script>
-<noscript>See <a href="/openapi.json">/openapi.json</a>.</noscript>
-<h1>Kerf API</h1><p>The OpenAPI 3.1 document is at <a href="/openapi.json">/openapi.json</a>.</p>
-<div id="ops"></div>
-<script>
-fetch('/openapi.json').then(r=>r.json()).then(doc=>{
-  const el=document.getElementById('ops');
-  for (const [path, item] of Object.entries(doc.paths||{})) for (const [m, op] of Object.entries(item)) {
-    const d=document.createElement('div');
-    d.textContent=m.toUpperCase()+' '+path+(op.summary?' — '+op.summary:'');
-    el.appendChild(d);
-  }
-});
-</script></body></html>`))
+	_, _ = w.Write(swaggerHTML)
 }
 
 // operationID makes a stable, unique id from method and path, e.g.
