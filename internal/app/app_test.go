@@ -95,6 +95,9 @@ func TestServesHealthSPAAndPreflight(t *testing.T) {
 	if doc.Status != http.StatusOK || !strings.Contains(string(doc.Body), "/api/identity/my-profile") {
 		t.Fatalf("openapi.json must list operations: %d", doc.Status)
 	}
+	if sw := e.Get(t, "/swagger", ""); sw.Status != http.StatusOK || !strings.Contains(string(sw.Body), "/openapi.json") {
+		t.Fatalf("/swagger must render the document: %d", sw.Status)
+	}
 }
 
 func TestEveryRequestIsAudited(t *testing.T) {
