@@ -1,9 +1,9 @@
-import { App, Button, Form, Input, Modal } from 'antd'
+import { App, Form, Input } from 'antd'
 import { useTranslation } from 'react-i18next'
 import type { Catalog, CatalogModule, CatalogNode } from '../../../components/catalog-pickers'
 import { MAX_LENGTH, useCatalogMutations } from '../api'
 import { lengthRule, requiredRule } from '../rules'
-import { useWhenChanged } from '../../../components'
+import { useWhenChanged, SaveModal } from '../../../components'
 
 /** What the directory dialog is doing. */
 export type CatalogDialogState =
@@ -55,20 +55,13 @@ export function CatalogDialog({ module, state, onClose, onSaved }: CatalogDialog
   }
 
   return (
-    <Modal
+    <SaveModal
       open={!!state}
       title={title}
+      saving={saving}
       onCancel={onClose}
-      destroyOnHidden
-      forceRender
-      footer={[
-        <Button key="cancel" onClick={onClose}>
-          {t('cancel')}
-        </Button>,
-        <Button key="save" type="primary" loading={saving} disabled={saving} onClick={() => void submit()} data-testid="catalog-dialog-save">
-          {t('save')}
-        </Button>,
-      ]}
+      onSave={() => void submit()}
+      saveTestId="catalog-dialog-save"
     >
       <Form form={form} layout="vertical" onFinish={() => void submit()} data-testid="catalog-dialog">
         <Form.Item
@@ -80,6 +73,6 @@ export function CatalogDialog({ module, state, onClose, onSaved }: CatalogDialog
           <Input autoFocus onPressEnter={() => void submit()} data-testid="catalog-dialog-name" />
         </Form.Item>
       </Form>
-    </Modal>
+    </SaveModal>
   )
 }

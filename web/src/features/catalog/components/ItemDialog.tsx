@@ -1,9 +1,9 @@
-import { App, Button, Col, Form, Input, InputNumber, Modal, Row, Switch } from 'antd'
+import { App, Col, Form, Input, InputNumber, Row, Switch } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { usePickerT, type CatalogItem, type CatalogModule, type Part } from '../../../components/catalog-pickers'
 import { MAX_LENGTH, useItemMutations } from '../api'
 import { lengthRule, minRule, requiredRule } from '../rules'
-import { useWhenChanged } from '../../../components'
+import { useWhenChanged, SaveModal } from '../../../components'
 import { ImageField } from './ImageField'
 
 export interface ItemDialogState {
@@ -68,21 +68,14 @@ export function ItemDialog({ module, state, onClose, onSaved }: ItemDialogProps)
   )
 
   return (
-    <Modal
+    <SaveModal
       open={!!state}
       width={900}
       title={t(`${module}.${editing ? 'editTitle' : 'createTitle'}`)}
+      saving={save.isPending}
       onCancel={onClose}
-      destroyOnHidden
-      forceRender
-      footer={[
-        <Button key="cancel" onClick={onClose}>
-          {t('cancel')}
-        </Button>,
-        <Button key="save" type="primary" loading={save.isPending} disabled={save.isPending} onClick={() => void submit()} data-testid="item-dialog-save">
-          {t('save')}
-        </Button>,
-      ]}
+      onSave={() => void submit()}
+      saveTestId="item-dialog-save"
     >
       <Form form={form} layout="vertical" data-testid="item-dialog">
         <Row gutter={16}>
@@ -126,6 +119,6 @@ export function ItemDialog({ module, state, onClose, onSaved }: ItemDialogProps)
           </Col>
         </Row>
       </Form>
-    </Modal>
+    </SaveModal>
   )
 }

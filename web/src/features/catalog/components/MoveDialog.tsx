@@ -1,9 +1,9 @@
 import { useMemo, useState } from 'react'
-import { App, Button, Form, Modal, TreeSelect, Typography } from 'antd'
+import { App, Form, TreeSelect, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { buildCatalogTree, ROOT_KEY, usePickerT, type Catalog, type CatalogItem, type CatalogModule, type CatalogNode } from '../../../components/catalog-pickers'
 import { useItemMutations } from '../api'
-import { useWhenChanged } from '../../../components'
+import { useWhenChanged, SaveModal } from '../../../components'
 
 export interface MoveDialogProps {
   module: CatalogModule
@@ -67,19 +67,14 @@ export function MoveDialog({ module, open, catalogs, rows, onClose, onMoved }: M
   }
 
   return (
-    <Modal
+    <SaveModal
       open={open}
       title={t('move.title')}
+      saving={move.isPending}
       onCancel={onClose}
-      destroyOnHidden
-      footer={[
-        <Button key="cancel" onClick={onClose}>
-          {t('cancel')}
-        </Button>,
-        <Button key="save" type="primary" loading={move.isPending} disabled={move.isPending} onClick={() => void save()} data-testid="move-save">
-          {t('save')}
-        </Button>,
-      ]}
+      onSave={() => void save()}
+      saveTestId="move-save"
+      forceRender={false}
     >
       <Typography.Paragraph type="secondary">{t('move.count', { count: rows.length })}</Typography.Paragraph>
       <Form layout="vertical">
@@ -100,6 +95,6 @@ export function MoveDialog({ module, open, catalogs, rows, onClose, onMoved }: M
           />
         </Form.Item>
       </Form>
-    </Modal>
+    </SaveModal>
   )
 }

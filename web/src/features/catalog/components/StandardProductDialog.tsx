@@ -1,9 +1,9 @@
-import { App, Button, Col, Divider, Form, Input, InputNumber, Modal, Row, Switch } from 'antd'
+import { App, Col, Divider, Form, Input, InputNumber, Row, Switch } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { usePickerT, type StandardProduct } from '../../../components/catalog-pickers'
 import { MAX_LENGTH, useStandardProductMutations } from '../api'
 import { lengthRule, minRule, requiredRule } from '../rules'
-import { useWhenChanged } from '../../../components'
+import { useWhenChanged, SaveModal } from '../../../components'
 import { ImageField } from './ImageField'
 
 export interface StandardProductDialogProps {
@@ -44,21 +44,14 @@ export function StandardProductDialog({ row, onClose }: StandardProductDialogPro
   }
 
   return (
-    <Modal
+    <SaveModal
       open={!!row}
       width={900}
       title={t(editing ? 'standard.editTitle' : 'standard.createTitle')}
+      saving={save.isPending}
       onCancel={onClose}
-      destroyOnHidden
-      forceRender
-      footer={[
-        <Button key="cancel" onClick={onClose}>
-          {t('cancel')}
-        </Button>,
-        <Button key="save" type="primary" loading={save.isPending} disabled={save.isPending} onClick={() => void submit()} data-testid="standard-dialog-save">
-          {t('save')}
-        </Button>,
-      ]}
+      onSave={() => void submit()}
+      saveTestId="standard-dialog-save"
     >
       <Form form={form} layout="vertical" data-testid="standard-dialog">
         <Row gutter={16}>
@@ -113,6 +106,6 @@ export function StandardProductDialog({ row, onClose }: StandardProductDialogPro
           ))}
         </Row>
       </Form>
-    </Modal>
+    </SaveModal>
   )
 }

@@ -1,9 +1,9 @@
 import { useMemo, useRef } from 'react'
-import { App, AutoComplete, Button, Col, Form, Input, InputNumber, Modal, Row, Switch, TreeSelect } from 'antd'
+import { App, AutoComplete, Col, Form, Input, InputNumber, Row, Switch, TreeSelect } from 'antd'
 import type { Rule } from 'antd/es/form'
 import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
-import { HttpError, errorToMessage, useAppConfig, validationErrorsByField } from '../../../components'
+import { HttpError, errorToMessage, useAppConfig, validationErrorsByField, SaveModal } from '../../../components'
 import { buildTree, menuListQuery, subtreeIds, toFormValues, useMenuMutations, type MenuFormValues, type MenuRow } from '../api'
 import { useWhenChanged } from '../../../components'
 
@@ -96,21 +96,14 @@ export function MenuDialog({ row, onClose }: MenuDialogProps) {
   }
 
   return (
-    <Modal
+    <SaveModal
       open={!!row}
       width={820}
       title={t(editing ? 'editTitle' : 'createTitle')}
+      saving={save.isPending}
       onCancel={onClose}
-      destroyOnHidden
-      forceRender
-      footer={[
-        <Button key="cancel" onClick={onClose}>
-          {t('cancel')}
-        </Button>,
-        <Button key="save" type="primary" loading={save.isPending} disabled={save.isPending} onClick={() => void submit()} data-testid="menu-dialog-save">
-          {t('save')}
-        </Button>,
-      ]}
+      onSave={() => void submit()}
+      saveTestId="menu-dialog-save"
     >
       <Form form={form} layout="vertical" data-testid="menu-dialog">
         <Row gutter={16}>
@@ -217,6 +210,6 @@ export function MenuDialog({ row, onClose }: MenuDialogProps) {
           ))}
         </Row>
       </Form>
-    </Modal>
+    </SaveModal>
   )
 }
