@@ -17,6 +17,7 @@ type problem struct {
 	axes       []uint8 // allowed root axes
 	lb         int     // lower bound on boards (meaningful when singleType)
 	singleType bool
+	anyRot     bool // some item may be rotated and is not square
 }
 
 type btype struct {

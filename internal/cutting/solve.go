@@ -94,17 +94,24 @@ func remainingShare(gs []group, total int) float64 {
 // ties going to the lowest worker number.
 func runWorkers(ctx context.Context, pr *problem, p Params, gi uint64, effort int64, deadline time.Time) (*solution, int64, bool, error) {
 	results := make([]workerResult, p.Workers)
+	var ex *exchange
+	if p.Workers > 1 {
+		ex = newExchange(p.Workers)
+	}
 	var wg sync.WaitGroup
 	for w := range p.Workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			if ex != nil {
+				defer func() { ex.finish(w, results[w].best) }()
+			}
 			b := newBuilder(pr, mixSeed(p.Seed, gi, uint64(w)))
 			start := b.construct()
 			if start == nil {
 				return
 			}
-			results[w] = b.search(ctx, start, effort, deadline)
+			results[w] = b.search(ctx, start, effort, deadline, ex, w)
 		}()
 	}
 	wg.Wait()
@@ -232,6 +239,7 @@ func buildGroups(boards []Board, parts []Part, p Params) ([]group, error) {
 				pr.rot = append(pr.rot, pt.Grain == GrainFree)
 				pr.part = append(pr.part, pi)
 			}
+			pr.anyRot = pr.anyRot || (pt.Grain == GrainFree && w != h)
 		}
 		g.items = len(pr.w)
 		g.prob = pr

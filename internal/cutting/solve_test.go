@@ -173,6 +173,36 @@ func TestSolveIsDeterministicForASeed(t *testing.T) {
 	}
 }
 
+// The workers exchange their best solutions at fixed work checkpoints; with three workers,
+// several material groups and one group that stops at its bound, the plan must still depend
+// only on the seed and the budget.
+func TestSolveWithExchangeIsDeterministic(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 9))
+	parts := randomParts(rng, 30, 600, 400, GrainFree, "m")
+	parts = append(parts, Part{ID: "q", Length: 250, Width: 200, Quantity: 12, Material: "n", Thickness: 18})
+	boards := []Board{
+		{ID: "B", Material: "m", Thickness: 18, Length: 1000, Width: 600},
+		{ID: "C", Material: "n", Thickness: 18, Length: 1000, Width: 600},
+	}
+	p := quick(Params{Kerf: 2, Seed: 7, Workers: 3, Effort: 400_000})
+	p.TimeLimit = time.Minute
+	encode := func() string {
+		res := solveVerified(t, boards, parts, p)
+		if !res.Deterministic {
+			t.Fatal("the wall clock stopped the search before its work budget was spent")
+		}
+		res.Elapsed = 0
+		b, err := json.Marshal(res)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+	if a, b := encode(), encode(); a != b {
+		t.Error("two runs with the same seed differ")
+	}
+}
+
 func TestSolveGroupsIdenticalPatterns(t *testing.T) {
 	parts := []Part{{ID: "p", Length: 500, Width: 300, Quantity: 12, Material: "m", Thickness: 18, Grain: GrainFixed}}
 	boards := []Board{{ID: "B", Material: "m", Thickness: 18, Length: 1000, Width: 600}}
