@@ -35,7 +35,7 @@ check-api: web/node_modules/.package-lock.json
 	bash scripts/check-api.sh
 
 test-go:
-	$(GO) test -race -timeout 20m ./...
+	$(GO) test -race -count=1 -timeout 20m ./...
 
 test-web: web/node_modules/.package-lock.json
 	cd web && npm run test:unit
