@@ -202,19 +202,7 @@ func (m *Module) passwordLogin(ctx context.Context, tenantField, userName, passw
 		o.setAction(actionLoginInvalidUserNameOrPassword)
 		return nil, oerr(fosite.ErrInvalidGrant, KeyInvalidCredentials)
 	}
-	if !u.IsActive {
-		o.setAction(actionLoginNotAllowed)
-		return nil, oerr(fosite.ErrInvalidGrant, KeyUserNotAllowed)
-	}
-	if err := ids.RecordSuccessfulLogin(tctx, u); err != nil {
-		return nil, fosite.ErrServerError.WithWrap(err).WithDebug(err.Error())
-	}
-	sess, err := m.sessionFor(tctx, t, u)
-	if err != nil {
-		return nil, err
-	}
-	o.set(actionLoginSucceeded, sess)
-	return sess, nil
+	return m.admit(tctx, t, u, o)
 }
 
 // phoneLogin logs in with a phone number and the sign-in code sent to it.
@@ -258,11 +246,17 @@ func (m *Module) phoneLogin(ctx context.Context, tenantField, phone, code string
 		o.setAction(actionLoginLockedout)
 		return nil, m.lockedOut(u, now)
 	}
+	return m.admit(tctx, t, u, o)
+}
+
+// admit ends a login whose credentials were right: an inactive user is refused, otherwise
+// the failure count is reset and the session made.
+func (m *Module) admit(tctx context.Context, t tenancy.Tenant, u *identity.User, o *outcome) (*Session, error) {
 	if !u.IsActive {
 		o.setAction(actionLoginNotAllowed)
 		return nil, oerr(fosite.ErrInvalidGrant, KeyUserNotAllowed)
 	}
-	if err := ids.RecordSuccessfulLogin(tctx, u); err != nil {
+	if err := m.deps.Identity.RecordSuccessfulLogin(tctx, u); err != nil {
 		return nil, fosite.ErrServerError.WithWrap(err).WithDebug(err.Error())
 	}
 	sess, err := m.sessionFor(tctx, t, u)
