@@ -148,58 +148,48 @@ func TestSolveEdgeCases(t *testing.T) {
 	}
 }
 
+// The plan depends only on the seed and the work budget: also with three workers that
+// exchange their best at fixed checkpoints, several material groups, and a group that
+// stops at its bound.
 func TestSolveIsDeterministicForASeed(t *testing.T) {
-	rng := rand.New(rand.NewPCG(5, 5))
-	parts := randomParts(rng, 40, 600, 400, GrainFree, "m")
-	boards := []Board{{ID: "B", Material: "m", Thickness: 18, Length: 1000, Width: 600}}
-	p := quick(Params{Kerf: 3, Seed: 42, Effort: 500_000})
-	// The work budget, not the clock, must end the search: a minute is far beyond what
-	// 500,000 work units take even on a loaded machine under the race detector.
-	p.TimeLimit = time.Minute
-	encode := func() string {
-		res := solveVerified(t, boards, parts, p)
-		if !res.Deterministic {
-			t.Fatal("the wall clock stopped the search before its work budget was spent")
-		}
-		res.Elapsed = 0
-		b, err := json.Marshal(res)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return string(b)
+	two := randomParts(rand.New(rand.NewPCG(5, 5)), 40, 600, 400, GrainFree, "m")
+	three := append(randomParts(rand.New(rand.NewPCG(9, 9)), 30, 600, 400, GrainFree, "m"),
+		Part{ID: "q", Length: 250, Width: 200, Quantity: 12, Material: "n", Thickness: 18})
+	cases := []struct {
+		name   string
+		parts  []Part
+		boards []Board
+		p      Params
+	}{
+		{"two workers", two, []Board{{ID: "B", Material: "m", Thickness: 18, Length: 1000, Width: 600}},
+			Params{Kerf: 3, Seed: 42, Effort: 500_000}},
+		{"three workers exchanging", three, []Board{
+			{ID: "B", Material: "m", Thickness: 18, Length: 1000, Width: 600},
+			{ID: "C", Material: "n", Thickness: 18, Length: 1000, Width: 600},
+		}, Params{Kerf: 2, Seed: 7, Workers: 3, Effort: 400_000}},
 	}
-	if a, b := encode(), encode(); a != b {
-		t.Error("two runs with the same seed differ")
-	}
-}
-
-// The workers exchange their best solutions at fixed work checkpoints; with three workers,
-// several material groups and one group that stops at its bound, the plan must still depend
-// only on the seed and the budget.
-func TestSolveWithExchangeIsDeterministic(t *testing.T) {
-	rng := rand.New(rand.NewPCG(9, 9))
-	parts := randomParts(rng, 30, 600, 400, GrainFree, "m")
-	parts = append(parts, Part{ID: "q", Length: 250, Width: 200, Quantity: 12, Material: "n", Thickness: 18})
-	boards := []Board{
-		{ID: "B", Material: "m", Thickness: 18, Length: 1000, Width: 600},
-		{ID: "C", Material: "n", Thickness: 18, Length: 1000, Width: 600},
-	}
-	p := quick(Params{Kerf: 2, Seed: 7, Workers: 3, Effort: 400_000})
-	p.TimeLimit = time.Minute
-	encode := func() string {
-		res := solveVerified(t, boards, parts, p)
-		if !res.Deterministic {
-			t.Fatal("the wall clock stopped the search before its work budget was spent")
-		}
-		res.Elapsed = 0
-		b, err := json.Marshal(res)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return string(b)
-	}
-	if a, b := encode(), encode(); a != b {
-		t.Error("two runs with the same seed differ")
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			p := quick(c.p)
+			// The work budget, not the clock, must end the search: a minute is far beyond
+			// what these budgets take even on a loaded machine under the race detector.
+			p.TimeLimit = time.Minute
+			encode := func() string {
+				res := solveVerified(t, c.boards, c.parts, p)
+				if !res.Deterministic {
+					t.Fatal("the wall clock stopped the search before its work budget was spent")
+				}
+				res.Elapsed = 0
+				b, err := json.Marshal(res)
+				if err != nil {
+					t.Fatal(err)
+				}
+				return string(b)
+			}
+			if a, b := encode(), encode(); a != b {
+				t.Error("two runs with the same seed differ")
+			}
+		})
 	}
 }
 
