@@ -1,4 +1,4 @@
-import { useMemo, useState, type HTMLAttributes } from 'react'
+import { useMemo, useState } from 'react'
 import { Alert, Button, Col, Empty, Flex, Input, Modal, Row, Table, Tag, Typography } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import { useQuery } from '@tanstack/react-query'
@@ -6,7 +6,7 @@ import { CatalogTree } from './CatalogTree'
 import { ROOT_KEY, type CatalogNode } from './catalogTree'
 import { catalogItemsQuery, catalogListQuery } from './api'
 import { itemColumnMeta, itemFields, renderItemField } from './itemColumns'
-import { useClickGuard } from './clickGuard'
+import { usePickSelection } from './usePickSelection'
 import { useLoadMore } from './useLoadMore'
 import { usePickerT } from './texts'
 import type { CatalogItem, CatalogModule, Part, Product } from './types'
@@ -44,7 +44,6 @@ export function CatalogItemPicker<T extends CatalogItem>({
   testId = module === 'product' ? 'product-picker' : 'part-picker',
 }: CatalogItemPickerProps<T>) {
   const { t } = usePickerT()
-  const guard = useClickGuard()
   const [selectedKey, setSelectedKey] = useState<string>(ROOT_KEY)
   const [filter, setFilter] = useState('')
   const catalogs = useQuery(catalogListQuery(module, true))
@@ -54,16 +53,9 @@ export function CatalogItemPicker<T extends CatalogItem>({
   const enabled = useMemo(() => (items.data ?? []).filter((i) => i.isEnable !== false), [items.data])
   const filtered = useMemo(() => filterByName(enabled, filter), [enabled, filter])
   const windowed = useLoadMore(filtered, `${selectedKey}|${filter}`)
-  const pickedIds = useMemo(() => new Set(value.map((v) => v.id)), [value])
-  const disabled = useMemo(() => new Set(disabledIds), [disabledIds])
 
-  const toggle = (row: T, on: boolean) => {
-    if (disabled.has(row.id)) return
-    if (on) {
-      if (pickedIds.has(row.id)) return
-      onChange(multiple ? [...value, row] : [row])
-    } else onChange(value.filter((v) => v.id !== row.id))
-  }
+
+  const { rowSelection, onRow } = usePickSelection<T>({ value, onChange, multiple, disabledIds, rows: windowed.rows, rowTestId: `${testId}-row`, rowAttributes: (row) => ({ 'data-name': row.name }) })
 
   const columns: ColumnsType<T> = itemFields(module).map((f) => ({
     key: f,
@@ -89,26 +81,8 @@ export function CatalogItemPicker<T extends CatalogItem>({
             scroll={{ x: 'max-content', y: 400 }}
             onScroll={windowed.onScroll}
             locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('empty')} /> }}
-            rowSelection={{
-              type: multiple ? 'checkbox' : 'radio',
-              selectedRowKeys: windowed.rows.filter((r) => pickedIds.has(r.id)).map((r) => r.id),
-              getCheckboxProps: (r) => ({ disabled: disabled.has(r.id) }),
-              onSelect: (r, on) => toggle(r, on),
-              onSelectAll: (on, _rows, changed) => {
-                if (on) onChange([...value, ...changed.filter((r) => !pickedIds.has(r.id) && !disabled.has(r.id))])
-                else {
-                  const off = new Set(changed.map((r) => r.id))
-                  onChange(value.filter((v) => !off.has(v.id)))
-                }
-              },
-            }}
-            onRow={(row) =>
-              ({
-                onClick: () => guard(`row:${row.id}`, () => toggle(row, !pickedIds.has(row.id))),
-                'data-testid': `${testId}-row`,
-                'data-name': row.name,
-              }) as HTMLAttributes<HTMLElement>
-            }
+            rowSelection={rowSelection}
+            onRow={onRow}
           />
         </div>
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>

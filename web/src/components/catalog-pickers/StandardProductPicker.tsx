@@ -1,10 +1,10 @@
-import { useMemo, useState, type HTMLAttributes } from 'react'
+import { useMemo, useState } from 'react'
 import { Alert, Button, Empty, Flex, Input, Modal, Table, Tag, Typography } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { standardProductsQuery } from './api'
 import { ItemImage } from './itemColumns'
-import { useClickGuard } from './clickGuard'
+import { usePickSelection } from './usePickSelection'
 import { usePickerT } from './texts'
 import type { StandardProduct } from './types'
 import type { PickerModalProps } from './CatalogItemPicker'
@@ -20,23 +20,16 @@ export interface StandardProductPickerProps {
 /** Select mode of the standard products: enabled rows only, searchable, paged, ticked rows as closable tags. */
 export function StandardProductPicker({ value, onChange, multiple = true, disabledIds = [], pageSize = 10 }: StandardProductPickerProps) {
   const { t } = usePickerT()
-  const guard = useClickGuard()
   const [filter, setFilter] = useState('')
   const [page, setPage] = useState(1)
   const list = useQuery({
     ...standardProductsQuery({ filter, skipCount: (page - 1) * pageSize, maxResultCount: pageSize, isEnable: true }, true),
     placeholderData: keepPreviousData,
   })
-  const pickedIds = useMemo(() => new Set(value.map((v) => v.id)), [value])
-  const disabled = useMemo(() => new Set(disabledIds), [disabledIds])
   const rows = useMemo(() => (list.data?.items ?? []).filter((r) => r.isEnable !== false), [list.data])
 
-  const toggle = (row: StandardProduct, on: boolean) => {
-    if (disabled.has(row.id)) return
-    if (on) {
-      if (!pickedIds.has(row.id)) onChange(multiple ? [...value, row] : [row])
-    } else onChange(value.filter((v) => v.id !== row.id))
-  }
+
+  const { rowSelection, onRow } = usePickSelection<StandardProduct>({ value, onChange, multiple, disabledIds, rows: rows, rowTestId: 'standard-product-picker-row' })
 
   const columns: ColumnsType<StandardProduct> = [
     { key: 'productName', title: t('col.productName'), dataIndex: 'productName', ellipsis: true },
@@ -88,25 +81,8 @@ export function StandardProductPicker({ value, onChange, multiple = true, disabl
           dataSource={rows}
           locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('empty')} /> }}
           pagination={{ current: page, pageSize, total: list.data?.totalCount ?? 0, onChange: setPage, showSizeChanger: false }}
-          rowSelection={{
-            type: multiple ? 'checkbox' : 'radio',
-            selectedRowKeys: rows.filter((r) => pickedIds.has(r.id)).map((r) => r.id),
-            getCheckboxProps: (r) => ({ disabled: disabled.has(r.id) }),
-            onSelect: (r, on) => toggle(r, on),
-            onSelectAll: (on, _rows, changed) => {
-              if (on) onChange([...value, ...changed.filter((r) => !pickedIds.has(r.id) && !disabled.has(r.id))])
-              else {
-                const off = new Set(changed.map((r) => r.id))
-                onChange(value.filter((v) => !off.has(v.id)))
-              }
-            },
-          }}
-          onRow={(row) =>
-            ({
-              onClick: () => guard(`row:${row.id}`, () => toggle(row, !pickedIds.has(row.id))),
-              'data-testid': 'standard-product-picker-row',
-            }) as HTMLAttributes<HTMLElement>
-          }
+          rowSelection={rowSelection}
+          onRow={onRow}
         />
       )}
     </div>
