@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Fails when the committed API snapshot or the types generated from it are stale:
-# web/src/api/gen/openapi.json must equal what the server serves now, and
-# web/src/api/gen/schema.d.ts must equal what openapi-typescript makes of it.
-# Fix with `bash scripts/gen-api.sh` and commit both files.
+# Fails when the committed API snapshot or a file generated from it is stale:
+# web/src/api/gen/openapi.json must equal what `kerf openapi` writes now (the document and
+# the server's permission names), and schema.d.ts, permissions.ts and limits.ts must equal
+# what web/scripts/check-api.mjs generates from it.
+# Fix with `bash scripts/gen-api.sh` and commit web/src/api/gen/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

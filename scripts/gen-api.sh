@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# Regenerates the web app's API types from the server: the OpenAPI snapshot
-# (web/src/api/gen/openapi.json, what GET /openapi.json serves) and, from it,
-# web/src/api/gen/schema.d.ts (openapi-typescript). Commit both files.
+# Regenerates the web app's API files from the server: the OpenAPI snapshot
+# (web/src/api/gen/openapi.json: what GET /openapi.json serves, plus x-kerf-permissions, the
+# server's permission names) and, from it, web/src/api/gen/schema.d.ts (openapi-typescript),
+# permissions.ts (the permission names) and limits.ts (field limits of the schemas).
+# Commit web/src/api/gen/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

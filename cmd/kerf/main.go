@@ -1,5 +1,5 @@
-// Command kerf is the Kerf server and its tools: serve (the default), migrate, seed and
-// optimize.
+// Command kerf is the Kerf server and its tools: serve (the default), migrate, seed,
+// optimize, openapi and keys.
 package main
 
 import (
@@ -36,6 +36,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return optimize(ctx, args, stdout, stderr)
 	case "openapi":
 		err = openapiCmd(ctx, args, stdout, stderr)
+	case "keys":
+		err = keysCmd(ctx, args, stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprintln(stdout, usage)
 		return 0
@@ -58,9 +60,21 @@ commands:
   seed      apply migrations and seed the demo data, then exit
   optimize  run the panel-saw cutting optimiser on CSV files
   openapi   write the API's OpenAPI document (--out FILE, default stdout)
+  keys      list the token signing keys; keys rotate: a new key signs at once
 
-flags of serve, migrate and seed (with their environment equivalents):
-  --addr      KERF_ADDR      listen address (default 127.0.0.1:8080)
-  --database  KERF_DATABASE  sqlite://FILE (default sqlite://data/kerf.db) or postgres://...
-  --data-dir  KERF_DATA_DIR  folder for blobs and signing keys (default data)
-  --demo      KERF_DEMO      seed demo data into an empty database (default true)`
+flags of serve, migrate, seed and keys (with their environment equivalents):
+  --addr             KERF_ADDR             listen address (default 127.0.0.1:8080)
+  --database         KERF_DATABASE         sqlite://FILE (default sqlite://data/kerf.db) or postgres://...
+  --data-dir         KERF_DATA_DIR         folder for local blobs and the generated secret (default data)
+  --secret           KERF_SECRET           encrypts the signing keys in the database; replicas share it
+                                           (default: one generated once in <data-dir>/secret)
+  --blob             KERF_BLOB             file store: file:///folder or s3://bucket?endpoint=...
+                                           (default file://<data-dir>/blobs)
+  --trusted-proxies  KERF_TRUSTED_PROXIES  addresses or CIDRs whose X-Forwarded-For is believed
+  --admin-password   KERF_ADMIN_PASSWORD   first admin's password without demo data (default: random, printed once)
+  --key-rotation     KERF_KEY_ROTATION     age at which a new signing key signs (default 720h; 0: off)
+  --audit-reads      KERF_AUDIT_READS      record GET requests in the audit log too (default false)
+  --db-max-open-conns, --db-max-idle-conns, --db-conn-max-lifetime, --db-conn-max-idle-time
+                     KERF_DB_MAX_OPEN_CONNS, KERF_DB_MAX_IDLE_CONNS, KERF_DB_CONN_MAX_LIFETIME,
+                     KERF_DB_CONN_MAX_IDLE_TIME: the database connection pool
+  --demo             KERF_DEMO             seed demo data into an empty database (default true)`

@@ -17,9 +17,11 @@ import (
 	"kerf/internal/platform/config"
 )
 
-// openapiCmd writes the server's OpenAPI document (what GET /openapi.json serves) to
-// --out FILE or to stdout, indented with sorted keys so that diffs of the committed
-// snapshot (web/src/api/gen/openapi.json) stay small and stable.
+// openapiCmd writes the server's OpenAPI document (what GET /openapi.json serves, plus the
+// root extension x-kerf-permissions) to --out FILE or to stdout, indented with sorted keys
+// so that diffs of the committed snapshot (web/src/api/gen/openapi.json) stay small and
+// stable. The web app generates its types, its permission names and its field limits from
+// this snapshot (scripts/gen-api.sh).
 func openapiCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("openapi", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -44,9 +46,15 @@ func openapiCmd(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	return writeFileAtomic(*out, doc)
 }
 
+// permissionsExtension is the root member of the document that lists every permission name
+// the server defines (app.Registry, in registration order: area by area, parents before
+// their children), so the web app's permission names are generated, never copied.
+const permissionsExtension = "x-kerf-permissions"
+
 // openapiDocument builds the app on a throwaway SQLite database (app.New registers every
-// operation; nothing needs migrating or seeding) and returns its OpenAPI document,
-// normalised: two-space indent, object keys sorted, trailing newline.
+// operation and permission; nothing needs migrating or seeding) and returns its OpenAPI
+// document with the permission names added, normalised: two-space indent, object keys
+// sorted, trailing newline.
 func openapiDocument(ctx context.Context) ([]byte, error) {
 	dir, err := os.MkdirTemp("", "kerf-openapi-")
 	if err != nil {
@@ -67,7 +75,26 @@ func openapiDocument(ctx context.Context) ([]byte, error) {
 	if rec.Code != http.StatusOK {
 		return nil, fmt.Errorf("GET /openapi.json: status %d: %s", rec.Code, rec.Body.Bytes())
 	}
-	return normaliseJSON(rec.Body.Bytes())
+	return withPermissions(rec.Body.Bytes(), a.Registry.Names())
+}
+
+// withPermissions adds names as the document's x-kerf-permissions member and normalises it.
+func withPermissions(doc []byte, names []string) ([]byte, error) {
+	dec := json.NewDecoder(bytes.NewReader(doc))
+	dec.UseNumber()
+	var root map[string]any
+	if err := dec.Decode(&root); err != nil {
+		return nil, fmt.Errorf("decode OpenAPI document: %w", err)
+	}
+	if names == nil {
+		names = []string{}
+	}
+	root[permissionsExtension] = names
+	b, err := json.Marshal(root)
+	if err != nil {
+		return nil, fmt.Errorf("encode OpenAPI document: %w", err)
+	}
+	return normaliseJSON(b)
 }
 
 // normaliseJSON re-encodes b with sorted object keys (encoding/json sorts map keys) and a

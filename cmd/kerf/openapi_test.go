@@ -75,3 +75,46 @@ func TestNormaliseJSONSortsKeysAndKeepsNumbers(t *testing.T) {
 		t.Errorf("got %q, want %q", got, want)
 	}
 }
+
+func TestOpenAPIListsEveryPermissionNameOfTheServer(t *testing.T) {
+	var out bytes.Buffer
+	if err := openapiCmd(context.Background(), nil, &out, io.Discard); err != nil {
+		t.Fatalf("openapi: %v", err)
+	}
+	var doc struct {
+		Permissions []string `json:"x-kerf-permissions"`
+	}
+	if err := json.Unmarshal(out.Bytes(), &doc); err != nil {
+		t.Fatalf("output is not JSON: %v", err)
+	}
+	seen := map[string]bool{}
+	for _, n := range doc.Permissions {
+		if seen[n] {
+			t.Errorf("%s listed twice", n)
+		}
+		seen[n] = true
+	}
+	for _, n := range []string{"SalesOrder.Products", "SalesOrder.Products.Create", "SalesOrder.Parts.Import", "Platform.Menus"} {
+		if !seen[n] {
+			t.Errorf("permission %s missing from x-kerf-permissions (got %d names)", n, len(doc.Permissions))
+		}
+	}
+}
+
+func TestWithPermissionsAddsTheNamesAndKeepsTheDocument(t *testing.T) {
+	got, err := withPermissions([]byte(`{"openapi":"3.1.0","paths":{}}`), []string{"B.Read", "A.Write"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "{\n  \"openapi\": \"3.1.0\",\n  \"paths\": {},\n  \"x-kerf-permissions\": [\n    \"B.Read\",\n    \"A.Write\"\n  ]\n}\n"
+	if string(got) != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	empty, err := withPermissions([]byte(`{}`), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(empty) != "{\n  \"x-kerf-permissions\": []\n}\n" {
+		t.Errorf("no permissions: got %q, want an empty list", empty)
+	}
+}

@@ -14,35 +14,19 @@ import (
 	"kerf/internal/platform/config"
 )
 
-// open builds the app and applies migrations; fresh reports whether the database had
-// no migrations before.
-func open(ctx context.Context, cfg config.Config) (a *app.App, fresh bool, err error) {
-	a, err = app.New(ctx, cfg)
-	if err != nil {
-		return nil, false, err
-	}
-	fresh, err = a.Fresh(ctx)
-	if err == nil {
-		err = a.Migrate(ctx)
-	}
-	if err != nil {
-		a.Close()
-		return nil, false, err
-	}
-	return a, fresh, nil
-}
-
 func serve(ctx context.Context, args []string, stderr io.Writer) error {
 	cfg, err := config.Parse("serve", args, stderr)
 	if err != nil {
 		return err
 	}
-	a, fresh, err := open(ctx, cfg)
+	a, err := app.New(ctx, cfg)
 	if err != nil {
 		return err
 	}
 	defer a.Close()
-	if err := a.Seed(ctx, cfg.Demo && fresh); err != nil {
+	// Migrate and seed once across replicas starting together; demo data only into an
+	// empty database.
+	if err := a.Prepare(ctx, cfg.Demo); err != nil {
 		return err
 	}
 	ln, err := net.Listen("tcp", cfg.Addr)
@@ -52,7 +36,7 @@ func serve(ctx context.Context, args []string, stderr io.Writer) error {
 	srv := &http.Server{Handler: a.Handler(), ReadHeaderTimeout: 10 * time.Second}
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
-	slog.Info("kerf is listening", "url", "http://"+ln.Addr().String(), "database", a.DB.Kind, "demo", cfg.Demo && fresh)
+	slog.Info("kerf is listening", "url", "http://"+ln.Addr().String(), "database", a.DB.Kind)
 	select {
 	case err := <-errc:
 		return err
@@ -72,12 +56,12 @@ func migrate(ctx context.Context, args []string, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	a, _, err := open(ctx, cfg)
+	a, err := app.New(ctx, cfg)
 	if err != nil {
 		return err
 	}
-	a.Close()
-	return nil
+	defer a.Close()
+	return a.Exclusive(ctx, a.Migrate)
 }
 
 func seed(ctx context.Context, args []string, stderr io.Writer) error {
@@ -85,10 +69,15 @@ func seed(ctx context.Context, args []string, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	a, _, err := open(ctx, cfg)
+	a, err := app.New(ctx, cfg)
 	if err != nil {
 		return err
 	}
 	defer a.Close()
-	return a.Seed(ctx, true)
+	return a.Exclusive(ctx, func(ctx context.Context) error {
+		if err := a.Migrate(ctx); err != nil {
+			return err
+		}
+		return a.Seed(ctx, true)
+	})
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 	"github.com/danielgtaylor/huma/v2/adapters/humachi"
+	"github.com/google/uuid"
 
 	"kerf/internal/identity"
 	"kerf/internal/platform/apperr"
@@ -69,6 +70,19 @@ func (m *Module) register(api *httpapi.API) {
 		Summary: "Text messages the development SMS sender kept instead of delivering them (newest first)",
 		Description: "Only while no SMS provider is configured. The codes in them log anyone in, so reading them " +
 			"needs the right to log in as other users.", Tags: tags}, httpapi.Perm(identity.PermUsersImpersonation), m.developmentSMS)
+	register := huma.Operation{Method: http.MethodPost, Path: "/api/account/phone/register",
+		Summary: "Register a user of the request's tenant with a phone number and its register code",
+		Description: "The user gets a confirmed phone number, the tenant's default roles and the password " +
+			"(checked against the password rules); the user name defaults to the phone number. The code is used up; " +
+			"a wrong or expired code answers 400 and creates nothing.",
+		Tags: tags, Middlewares: mw, SkipValidateBody: true}
+	httpapi.Register(api, register, httpapi.Public(), m.phoneRegister)
+	reset := huma.Operation{Method: http.MethodPut, Path: "/api/account/phone/reset-password", DefaultStatus: http.StatusNoContent,
+		Summary: "Set a new password with a password-reset code sent to the user's phone",
+		Description: "The user of the request's tenant with that phone number gets the new password and is signed out " +
+			"everywhere. The code is used up; a wrong or expired code answers 400 and changes nothing.",
+		Tags: tags, Middlewares: mw, SkipValidateBody: true}
+	httpapi.Register(api, reset, httpapi.Public(), m.resetPassword)
 	for _, path := range []string{"/api/account/my-profile/change-password", "/api/identity/my-profile/change-password"} {
 		httpapi.Register(api, huma.Operation{Method: http.MethodPost, Path: path, Summary: "Change the caller's own password",
 			Tags: tags, DefaultStatus: http.StatusNoContent, Middlewares: mw}, httpapi.LoggedIn(), m.changePassword)
@@ -110,4 +124,44 @@ func (m *Module) developmentSMS(context.Context, *struct{}) (*httpapi.Body[httpa
 		out = append(out, SentSMS{PhoneNumber: s.PhoneNumber, Text: s.Text, Time: s.Time})
 	}
 	return &httpapi.Body[httpapi.List[SentSMS]]{Body: httpapi.List[SentSMS]{Items: out}}, nil
+}
+
+// RegisteredUser is the answer of POST /api/account/phone/register.
+type RegisteredUser struct {
+	ID          uuid.UUID  `json:"id"`
+	TenantID    *uuid.UUID `json:"tenantId"`
+	UserName    string     `json:"userName"`
+	Name        string     `json:"name"`
+	PhoneNumber string     `json:"phoneNumber"`
+}
+
+func (m *Module) phoneRegister(ctx context.Context, in *httpapi.Body[RegisterInput]) (*httpapi.Body[RegisteredUser], error) {
+	u, err := m.svc.Register(ctx, in.Body)
+	if err != nil {
+		return nil, err
+	}
+	m.securityLog(ctx, ActionRegister, u)
+	return &httpapi.Body[RegisteredUser]{Body: RegisteredUser{ID: u.ID, TenantID: u.TenantID, UserName: u.UserName,
+		Name: u.Name, PhoneNumber: u.PhoneNumber}}, nil
+}
+
+func (m *Module) resetPassword(ctx context.Context, in *httpapi.Body[ResetPasswordInput]) (*struct{}, error) {
+	u, err := m.svc.ResetPassword(ctx, in.Body)
+	if err != nil {
+		return nil, err
+	}
+	m.securityLog(ctx, ActionResetPassword, u)
+	return nil, nil
+}
+
+// securityLog writes an account event of u (a caller who is not logged in) in the ctx tenant.
+func (m *Module) securityLog(ctx context.Context, action string, u *identity.User) {
+	if m.deps.SecurityLog == nil {
+		return
+	}
+	id := u.ID
+	t := tenancy.FromContext(ctx)
+	m.deps.SecurityLog.Write(ctx, securitylog.Event{Identity: securitylog.IdentityAccount, Action: action,
+		UserID: &id, UserName: u.UserName, TenantID: t.ID, TenantName: t.Name, Request: requestOf(ctx),
+		Extra: map[string]any{"phoneNumber": u.PhoneNumber}})
 }

@@ -8,8 +8,6 @@ import (
 
 	"github.com/google/uuid"
 	"github.com/uptrace/bun"
-
-	"kerf/internal/platform/db"
 )
 
 // Purposes of a phone code (spec 002 §3).
@@ -17,6 +15,12 @@ const (
 	PurposeRegister      = 0
 	PurposeSignin        = 10
 	PurposeResetPassword = 20
+)
+
+// Security log actions of this area (besides securitylog.ActionChangePassword).
+const (
+	ActionRegister      = "Register"
+	ActionResetPassword = "ResetPassword"
 )
 
 // Rules of phone codes.
@@ -41,12 +45,3 @@ type PhoneCode struct {
 	// UsedAt is set when the code was used, replaced by a newer one or ran out of tries.
 	UsedAt *time.Time `bun:"used_at"`
 }
-
-var migrations = []db.Migration{{
-	ID: "account/0001_phone_codes",
-	Up: db.Steps(
-		db.CreateTables((*PhoneCode)(nil)),
-		db.CreateIndexes(db.Index{Table: "account_phone_codes", Name: "ix_account_phone_codes_phone",
-			Columns: []string{"tenant_id", "phone_number", "purpose"}}),
-	),
-}}

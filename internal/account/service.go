@@ -1,6 +1,7 @@
 package account
 
 import (
+	"cmp"
 	"context"
 	"crypto/rand"
 	"crypto/sha256"
@@ -8,6 +9,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"log/slog"
 	"math/big"
 	"regexp"
 	"strconv"
@@ -33,7 +35,7 @@ type Service struct {
 	catalog  *localization.Catalog // for the SMS text; set when the area registers
 	now      func() time.Time
 	// resend limits codes per phone and purpose (one a minute); ip limits codes per
-	// client address.
+	// client address. Both count in the database, for every replica.
 	resend, ip *ratelimit.Limiter
 }
 
@@ -43,7 +45,8 @@ func NewService(d *db.DB, ids *identity.Service, sender sms.Sender, now func() t
 		now = time.Now
 	}
 	return &Service{db: d, identity: ids, sms: sender, now: now,
-		resend: ratelimit.Every(ResendInterval, 1).WithClock(now), ip: ratelimit.Every(6*time.Second, 10).WithClock(now)}
+		resend: ratelimit.Every(d, "account.resend", ResendInterval, 1).WithClock(now),
+		ip:     ratelimit.Every(d, "account.ip", 6*time.Second, 10).WithClock(now)}
 }
 
 var phonePattern = regexp.MustCompile(`^\+?[0-9][0-9 -]{4,19}$`)
@@ -80,8 +83,11 @@ func (s *Service) SendCode(ctx context.Context, purpose int, phone, clientIP str
 	if id := tenancy.ID(ctx); id != nil {
 		tenant = id.String()
 	}
-	if !s.ip.Allow(clientIP) || !s.resend.Allow(fmt.Sprintf("%s|%d|%s", tenant, purpose, phone)) {
-		return apperr.ErrTooManyRequests
+	if ok, err := s.ip.Allow(ctx, clientIP); err != nil || !ok {
+		return cmp.Or(err, apperr.ErrTooManyRequests)
+	}
+	if ok, err := s.resend.Allow(ctx, fmt.Sprintf("%s|%d|%s", tenant, purpose, phone)); err != nil || !ok {
+		return cmp.Or(err, apperr.ErrTooManyRequests)
 	}
 	code, err := newCode()
 	if err != nil {
@@ -110,38 +116,62 @@ func (s *Service) SendCode(ctx context.Context, purpose int, phone, clientIP str
 // works once, for CodeLifetime, and allows MaxCodeTries wrong guesses. It implements
 // oidc.PhoneCodeChecker.
 func (s *Service) CheckCode(ctx context.Context, purpose int, phone, code string) error {
+	_, err := s.takeCode(ctx, purpose, phone, code)
+	return err
+}
+
+// takeCode is CheckCode answering the id of the code it used, so that a caller whose next
+// step fails can give the code back (restoreCode).
+func (s *Service) takeCode(ctx context.Context, purpose int, phone, code string) (uuid.UUID, error) {
 	phone, code = normalizePhone(phone), strings.TrimSpace(code)
+	if code == "" {
+		return uuid.Nil, apperr.Invalid("code", localization.KeyRequired, KeyFieldCode)
+	}
 	row := new(PhoneCode)
 	err := db.Select(ctx, s.db, row).Where("phone_number = ?", phone).Where("purpose = ?", purpose).
 		Where("used_at IS NULL").OrderExpr("created_at DESC").Limit(1).Scan(ctx)
 	if errors.Is(db.NotFound(err, ""), db.ErrNotFound) {
-		return apperr.User(KeyCodeMissing)
+		return uuid.Nil, apperr.User(KeyCodeMissing)
 	}
 	if err != nil {
-		return fmt.Errorf("read phone code: %w", err)
+		return uuid.Nil, fmt.Errorf("read phone code: %w", err)
 	}
 	now := s.now().UTC()
 	if !now.Before(row.ExpiresAt) {
 		s.spend(ctx, row.ID, now)
-		return apperr.User(KeyCodeExpired)
+		return uuid.Nil, apperr.User(KeyCodeExpired)
 	}
 	if subtle.ConstantTimeCompare([]byte(row.CodeHash), []byte(hashCode(row.ID, code))) != 1 {
 		res, err := db.Update(ctx, s.db, (*PhoneCode)(nil)).Set("tries = tries + 1").
 			Where("?TableAlias.id = ?", row.ID).Where("tries < ?", MaxCodeTries).Where("used_at IS NULL").Exec(ctx)
 		if err != nil {
-			return fmt.Errorf("count phone code try: %w", err)
+			return uuid.Nil, fmt.Errorf("count phone code try: %w", err)
 		}
 		left := MaxCodeTries - row.Tries - 1
 		if n, _ := res.RowsAffected(); n == 0 || left <= 0 {
 			s.spend(ctx, row.ID, now)
-			return apperr.User(KeyCodeTooManyTries)
+			return uuid.Nil, apperr.User(KeyCodeTooManyTries)
 		}
-		return apperr.User(KeyCodeWrong, left)
+		return uuid.Nil, apperr.User(KeyCodeWrong, left)
 	}
 	if !s.spend(ctx, row.ID, now) {
-		return apperr.User(KeyCodeMissing) // used by a concurrent request
+		return uuid.Nil, apperr.User(KeyCodeMissing) // used by a concurrent request
 	}
-	return nil
+	return row.ID, nil
+}
+
+// restoreCode gives back a code takeCode used, when what it was used for failed (a
+// validation error the caller may correct). A newer code, if one was sent meanwhile, still
+// wins: CheckCode takes the latest unused code.
+func (s *Service) restoreCode(ctx context.Context, id uuid.UUID) {
+	if id == uuid.Nil {
+		return
+	}
+	ctx = context.WithoutCancel(ctx)
+	if _, err := db.Update(ctx, s.db, (*PhoneCode)(nil)).Set("used_at = NULL").
+		Where("?TableAlias.id = ?", id).Exec(ctx); err != nil {
+		slog.ErrorContext(ctx, "account: give back a phone code", "err", err)
+	}
 }
 
 // spend marks a code used; it reports whether this call did.

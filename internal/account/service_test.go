@@ -14,6 +14,7 @@ import (
 	"kerf/internal/platform/db"
 	"kerf/internal/platform/db/dbtest"
 	"kerf/internal/platform/permission"
+	"kerf/internal/platform/ratelimit"
 	"kerf/internal/platform/sms"
 	"kerf/internal/platform/tenancy"
 )
@@ -36,7 +37,8 @@ func newService(t *testing.T, d *db.DB) (*Service, *sms.Development, *clock) {
 	reg := permission.NewRegistry()
 	id := identity.New(identity.Deps{DB: d, Registry: reg, Permissions: &permission.Service{DB: d, Registry: reg}})
 	reg.Add(id.Permissions()...)
-	ms := append(append(append([]db.Migration{}, permission.Migrations...), id.Migrations()...), migrations...)
+	ms := append(append(append([]db.Migration{}, permission.Migrations...), ratelimit.Migrations...), id.Migrations()...)
+	ms = append(ms, migrations...)
 	if err := d.Migrate(ctx, ms); err != nil {
 		t.Fatal(err)
 	}
@@ -158,4 +160,26 @@ func TestPhoneCodeRules(t *testing.T) {
 			t.Fatalf("tenant code in its tenant: %v", err)
 		}
 	})
+}
+
+func TestResendLimitHoldsAcrossReplicas(t *testing.T) {
+	for name, u := range dbtest.Dialects(t) {
+		t.Run(name, func(t *testing.T) {
+			ctx := context.Background()
+			first, dev, c := newService(t, dbtest.Open(t, u))
+			other := dbtest.Open(t, u) // a second replica: its own pool and services, one database
+			second := NewService(other, identity.NewService(other, c.now), dev, c.now)
+			const phone = "13800000002"
+			if err := first.SendCode(ctx, PurposeSignin, phone, "ip-a"); err != nil {
+				t.Fatal(err)
+			}
+			if err := second.SendCode(ctx, PurposeSignin, phone, "ip-b"); !errors.Is(err, apperr.ErrTooManyRequests) {
+				t.Fatalf("a second code within a minute through another replica: %v, want too many requests", err)
+			}
+			c.add(ResendInterval)
+			if err := second.SendCode(ctx, PurposeSignin, phone, "ip-b"); err != nil {
+				t.Fatalf("a minute later: %v", err)
+			}
+		})
+	}
 }

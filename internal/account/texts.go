@@ -13,6 +13,7 @@ const (
 	KeyCodeTooManyTries   = "Account:PhoneCodeTooManyTries"
 	KeySMSText            = "Account:SMS:Code"
 	KeyFieldPhoneNumber   = "Account:Field:PhoneNumber"
+	KeyFieldCode          = "Account:Field:Code"
 )
 
 var texts = localization.Texts{
@@ -25,4 +26,5 @@ var texts = localization.Texts{
 	KeyCodeTooManyTries:   {ZhHans: "验证码错误次数过多，请重新获取", En: "Too many wrong codes; please request a new one"},
 	KeySMSText:            {ZhHans: "【Kerf】您的验证码是 {0}，{1} 分钟内有效。", En: "[Kerf] Your verification code is {0}, valid for {1} minutes."},
 	KeyFieldPhoneNumber:   {ZhHans: "手机号", En: "Phone number"},
+	KeyFieldCode:          {ZhHans: "验证码", En: "Verification code"},
 }

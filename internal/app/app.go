@@ -11,12 +11,16 @@ import (
 	"kerf/internal/identity"
 	"kerf/internal/platform/audit"
 	"kerf/internal/platform/blob"
+	"kerf/internal/platform/bus"
 	"kerf/internal/platform/config"
 	"kerf/internal/platform/db"
 	"kerf/internal/platform/httpapi"
 	"kerf/internal/platform/localization"
+	"kerf/internal/platform/metrics"
 	"kerf/internal/platform/module"
 	"kerf/internal/platform/permission"
+	"kerf/internal/platform/ratelimit"
+	"kerf/internal/platform/setting"
 	"kerf/web"
 )
 
@@ -24,34 +28,67 @@ import (
 type App struct {
 	Config      config.Config
 	DB          *db.DB
-	Blob        blob.Store // files, under <data dir>/blobs
+	Blob        blob.Store // files: --blob, else under <data dir>/blobs
+	Bus         *bus.Bus   // cache invalidations across replicas
 	API         *httpapi.API
 	Catalog     *localization.Catalog
 	Registry    *permission.Registry
 	Permissions *permission.Service
+	Settings    *setting.Service // values areas declare, stored per installation or tenant
 	Modules     []module.Module
 	Identity    *identity.Service
+	Metrics     *metrics.Metrics // served at /metrics
 	audit       *audit.Writer
+	stops       []func() // of the modules' background work (background), run by Close
+}
+
+// background is a module with work of its own between requests (the audit log's
+// retention): the app starts it once every area is built, and Close stops it and waits.
+type background interface {
+	Start() (stop func())
 }
 
 // New opens the database and builds every area; it does not migrate or seed.
 func New(ctx context.Context, cfg config.Config) (*App, error) {
-	d, err := db.Open(ctx, cfg.Database)
+	proxies, err := httpapi.ParseTrustedProxies(cfg.TrustedProxies)
 	if err != nil {
 		return nil, err
 	}
-	store, err := blob.NewLocal(filepath.Join(cfg.DataDir, "blobs"))
+	d, err := db.OpenPool(ctx, cfg.Database, db.Pool{MaxOpen: cfg.DBMaxOpenConns, MaxIdle: cfg.DBMaxIdleConns,
+		MaxLifetime: cfg.DBConnMaxLifetime, MaxIdleTime: cfg.DBConnMaxIdleTime})
+	if err != nil {
+		return nil, err
+	}
+	blobURL := cfg.Blob // --blob: a folder or bucket every replica reaches
+	if blobURL == "" {
+		blobURL = "file://" + filepath.Join(cfg.DataDir, "blobs")
+	}
+	store, err := blob.Open(ctx, blobURL)
 	if err != nil {
 		_ = d.Close()
 		return nil, err
 	}
 	a := &App{Config: cfg, DB: d, Blob: store, Catalog: localization.NewCatalog(), Registry: permission.NewRegistry()}
-	a.Permissions = &permission.Service{DB: d, Registry: a.Registry}
-	a.audit = audit.NewWriter(d)
+	a.Bus = bus.New(d)
+	d.SetCounts(bus.NewCounts(a.Bus))        // list totals kept per replica, dropped by every committed write
+	d.SetChangeRecorder(audit.NewRecorder()) // entity changes of every write, in its transaction
+	if err := a.Bus.Start(ctx); err != nil {
+		_ = store.Close()
+		_ = d.Close()
+		return nil, err
+	}
+	a.Permissions = &permission.Service{DB: d, Registry: a.Registry, Bus: a.Bus}
+	a.Settings = setting.New(d, a.Bus)
+	a.audit = audit.NewWriter(d, cfg.AuditReads)
 	go a.audit.Run()
+	a.Metrics = metrics.New()
+	if err := a.Metrics.WatchDB("kerf", d.DB.DB, d.Reconnects); err != nil {
+		a.Close()
+		return nil, err
+	}
 	a.API = httpapi.New(httpapi.Config{
 		Catalog: a.Catalog, Checker: a.Permissions, Audit: a.audit,
-		Title: "Kerf API", Version: cfg.Version,
+		Title: "Kerf API", Version: cfg.Version, TrustedProxies: proxies, Metrics: a.Metrics.Middleware,
 	})
 	mods, err := a.modules(ctx)
 	if err != nil {
@@ -61,6 +98,7 @@ func New(ctx context.Context, cfg config.Config) (*App, error) {
 	a.Modules = mods
 	for _, m := range mods {
 		a.Registry.Add(m.Permissions()...)
+		a.Settings.Define(m.Settings()...)
 		a.Catalog.Add(m.Texts())
 	}
 	for _, m := range mods {
@@ -70,6 +108,8 @@ func New(ctx context.Context, cfg config.Config) (*App, error) {
 	a.API.Router.Get("/healthz", func(w http.ResponseWriter, _ *http.Request) {
 		httpapi.WriteJSON(w, http.StatusOK, map[string]string{"status": "ok"})
 	})
+	a.API.Router.Get("/readyz", (&readiness{app: a}).ServeHTTP)
+	a.API.Router.Method(http.MethodGet, "/metrics", a.Metrics.Handler())
 	dist, err := fs.Sub(web.Dist, "dist")
 	if err != nil {
 		return nil, fmt.Errorf("web app: %w", err)
@@ -78,17 +118,29 @@ func New(ctx context.Context, cfg config.Config) (*App, error) {
 		a.API.WriteError(w, r, fmt.Errorf("no route %s %s: %w", r.Method, r.URL.Path, db.ErrNotFound))
 	})
 	a.API.Router.NotFound(spa(dist, notFound).ServeHTTP)
+	for _, m := range mods {
+		if b, ok := m.(background); ok {
+			a.stops = append(a.stops, b.Start())
+		}
+	}
 	return a, nil
+}
+
+// Migrations lists the migrations of the platform and of every area, in the order they apply.
+func (a *App) Migrations() []db.Migration {
+	ms := append([]db.Migration{}, permission.Migrations...)
+	ms = append(ms, audit.Migrations...)
+	ms = append(ms, ratelimit.Migrations...)
+	ms = append(ms, setting.Migrations...)
+	for _, m := range a.Modules {
+		ms = append(ms, m.Migrations()...)
+	}
+	return ms
 }
 
 // Migrate applies the migrations of the platform and of every area.
 func (a *App) Migrate(ctx context.Context) error {
-	ms := append([]db.Migration{}, permission.Migrations...)
-	ms = append(ms, audit.Migrations...)
-	for _, m := range a.Modules {
-		ms = append(ms, m.Migrations()...)
-	}
-	return a.DB.Migrate(ctx, ms)
+	return a.DB.Migrate(ctx, a.Migrations())
 }
 
 // Seed runs every area's seed in order; demo adds the demo data.
@@ -107,19 +159,14 @@ func (a *App) Handler() http.Handler { return a.API.Router }
 // FlushAudit writes the queued audit rows now (for tests and shutdown).
 func (a *App) FlushAudit() { a.audit.Flush() }
 
-// Close flushes the audit log and closes the database.
+// Close stops the modules' background work, flushes the audit log and closes the database.
 func (a *App) Close() {
+	for _, stop := range a.stops {
+		stop()
+	}
+	a.stops = nil
 	a.audit.Close()
+	_ = a.Bus.Close()
 	_ = a.Blob.Close()
 	_ = a.DB.Close()
-}
-
-// Fresh reports whether no migration has been applied yet (an empty database).
-func (a *App) Fresh(ctx context.Context) (bool, error) {
-	var n int
-	err := a.DB.NewRaw("SELECT COUNT(*) FROM schema_migrations").Scan(ctx, &n)
-	if err != nil {
-		return true, nil // the table does not exist yet
-	}
-	return n == 0, nil
 }

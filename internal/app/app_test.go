@@ -100,10 +100,12 @@ func TestServesHealthSPAAndPreflight(t *testing.T) {
 	}
 }
 
-func TestEveryRequestIsAudited(t *testing.T) {
+func TestWritesAndFailedReadsAreAudited(t *testing.T) {
 	apptest.Each(t, func(t *testing.T, e *apptest.Env) {
 		tok := e.Token(t, "admin", apptest.Password, "demo")
-		e.Do(t, apptest.Request{Method: http.MethodGet, Path: "/api/identity/my-profile?x=1", Token: tok,
+		e.Do(t, apptest.Request{Method: http.MethodGet, Path: "/api/identity/my-profile?y=1", Token: tok}) // a read: not audited
+		e.Do(t, apptest.Request{Method: http.MethodPut, Path: "/api/identity/my-profile?x=1", Token: tok,
+			JSON:   map[string]any{"name": "Ada", "surname": "", "email": "admin@kerf.local", "phoneNumber": ""},
 			Header: http.Header{"User-Agent": {"kerf-test-browser"}}})
 		e.Do(t, apptest.Request{Method: http.MethodGet, Path: "/api/no-such-thing", Token: tok})
 		e.App.FlushAudit()
@@ -116,7 +118,7 @@ func TestEveryRequestIsAudited(t *testing.T) {
 		}
 		r := rows[0]
 		if r.UserName != "admin" || r.TenantName != "demo" || r.TenantID == nil || r.UserID == nil || r.ClientID != "kerf-web" ||
-			r.HTTPMethod != "GET" || r.URL != "/api/identity/my-profile?x=1" || r.HTTPStatusCode != 200 ||
+			r.HTTPMethod != "PUT" || r.URL != "/api/identity/my-profile?x=1" || r.HTTPStatusCode != 200 ||
 			r.BrowserInfo != "kerf-test-browser" || r.ClientIPAddress == "" {
 			t.Fatalf("audit row incomplete: %+v", r)
 		}

@@ -4,11 +4,14 @@ import (
 	"context"
 
 	"kerf/internal/account"
+	"kerf/internal/auditlogging"
 	"kerf/internal/catalog"
+	"kerf/internal/claimtypes"
 	"kerf/internal/files"
 	"kerf/internal/identity"
 	"kerf/internal/menus"
 	"kerf/internal/oidc"
+	"kerf/internal/orgunits"
 	"kerf/internal/permissions"
 	"kerf/internal/platform/module"
 	"kerf/internal/securitylog"
@@ -18,8 +21,9 @@ import (
 // modules builds the areas in dependency order: one line per area.
 func (a *App) modules(ctx context.Context) ([]module.Module, error) {
 	_ = ctx
-	id := identity.New(identity.Deps{DB: a.DB, Registry: a.Registry, Permissions: a.Permissions})
+	id := identity.New(identity.Deps{DB: a.DB, Registry: a.Registry, Permissions: a.Permissions, Bus: a.Bus, Settings: a.Settings, AdminPassword: a.Config.AdminPassword})
 	a.Identity = id.Service()
+	a.Permissions.Roles = a.Identity.EffectiveRoles // role changes reach a user's next request
 	// Every module's menu entries, read when the menus area seeds (the list is complete then).
 	menuEntries := func() []module.MenuEntry {
 		var out []module.MenuEntry
@@ -30,13 +34,18 @@ func (a *App) modules(ctx context.Context) ([]module.Module, error) {
 	}
 	sec := securitylog.New(a.DB, nil)
 	acc := account.New(account.Deps{DB: a.DB, Identity: a.Identity, SecurityLog: sec.Service()})
+	oidcModule := oidc.New(oidc.Deps{DB: a.DB, Secret: a.Config.Secret, DataDir: a.Config.DataDir, KeyRotation: a.Config.KeyRotation, Bus: a.Bus, Identity: a.Identity, Permissions: a.Permissions, SecurityLog: sec.Service(), PhoneCodes: acc.PhoneCodes()})
+	a.Identity.AddSignOutHook(oidcModule.SignOutUser) // locked, deleted or re-passworded users lose their logins
 	return []module.Module{
 		id,
 		sec,
 		acc,
-		oidc.New(oidc.Deps{DB: a.DB, DataDir: a.Config.DataDir, Identity: a.Identity, Permissions: a.Permissions, SecurityLog: sec.Service(), PhoneCodes: acc.PhoneCodes()}),
+		oidcModule,
 		session.New(session.Deps{Catalog: a.Catalog, Registry: a.Registry, Permissions: a.Permissions, Directory: a.Identity, MultiTenancy: a.Config.MultiTenancy, Version: a.Config.Version}),
 		menus.New(menus.Deps{DB: a.DB, Registry: a.Registry, Permissions: a.Permissions, Entries: menuEntries, MultiTenancy: a.Config.MultiTenancy}),
+		claimtypes.New(claimtypes.Deps{DB: a.DB, Identity: a.Identity, Bus: a.Bus}),
+		orgunits.New(orgunits.Deps{DB: a.DB, Identity: a.Identity, Bus: a.Bus}),
+		auditlogging.New(auditlogging.Deps{DB: a.DB, Identity: a.Identity, Settings: a.Settings}),
 		permissions.New(permissions.Deps{DB: a.DB, Registry: a.Registry, Permissions: a.Permissions, Directory: a.Identity}),
 		files.New(files.Deps{DB: a.DB, Blob: a.Blob}),
 		catalog.New(catalog.Deps{DB: a.DB, Catalog: a.Catalog, Permissions: a.Permissions, Tenants: a.Identity}),

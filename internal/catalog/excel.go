@@ -11,7 +11,6 @@ import (
 	"unicode"
 
 	"github.com/google/uuid"
-	"github.com/uptrace/bun"
 	"github.com/xuri/excelize/v2"
 
 	"kerf/internal/platform/apperr"
@@ -23,7 +22,6 @@ const (
 	MaxImportRows   = 50000
 	MaxImportErrors = 100
 	MaxImportBytes  = 50 << 20
-	insertBatch     = 500
 )
 
 type colKind int
@@ -75,7 +73,7 @@ func columnsOf(module string) []column {
 }
 
 // text returns the address of a text member of r, nil for other members.
-func text(r *PartInput, member string) *string {
+func text(r *PartFieldsInput, member string) *string {
 	switch member {
 	case "name":
 		return &r.Name
@@ -104,7 +102,7 @@ func text(r *PartInput, member string) *string {
 }
 
 // number returns the address of a number member of r, nil for other members.
-func number(r *PartInput, member string) **float64 {
+func number(r *PartFieldsInput, member string) **float64 {
 	switch member {
 	case "length":
 		return &r.Length
@@ -175,7 +173,7 @@ func (w *sheetWriter) finish(out io.Writer) error {
 	return errors.Join(err, w.f.Close())
 }
 
-func recordCells(ctx context.Context, texts *localization.Catalog, cols []column, r *PartInput) []any {
+func recordCells(ctx context.Context, texts *localization.Catalog, cols []column, r *PartFieldsInput) []any {
 	cells := make([]any, len(cols))
 	for i, c := range cols {
 		switch c.kind {
@@ -208,12 +206,12 @@ func (s *Service) WriteTemplate(ctx context.Context, module string, out io.Write
 	}
 	cols := columnsOf(module)
 	sheet := KeySheetProducts
-	example := &PartInput{ItemInput: ItemInput{Name: s.texts.T(ctx, KeyExampleName), Code: "DG-600", Length: f64(600),
+	example := &PartFieldsInput{ItemFieldsInput: ItemFieldsInput{Name: s.texts.T(ctx, KeyExampleName), Code: "DG-600", Length: f64(600),
 		Width: f64(560), Height: f64(720), Price: f64(380), Describe: s.texts.T(ctx, KeyExampleDescribe),
 		Color: s.texts.T(ctx, KeyExampleColor), Unit: s.texts.T(ctx, KeyExampleUnit)}}
 	if module == ModuleMatter {
 		sheet = KeySheetParts
-		example = &PartInput{ItemInput: ItemInput{Name: s.texts.T(ctx, KeyExamplePartName), Code: "PB18-W",
+		example = &PartFieldsInput{ItemFieldsInput: ItemFieldsInput{Name: s.texts.T(ctx, KeyExamplePartName), Code: "PB18-W",
 			Length: f64(2440), Width: f64(1220), Height: f64(18), Price: f64(135), Describe: s.texts.T(ctx, KeyExampleDescribe),
 			Color: s.texts.T(ctx, KeyExampleColor), Unit: s.texts.T(ctx, KeyExamplePartUnit)},
 			Count: f64(1), Size: "2440*1220*18"}
@@ -228,15 +226,15 @@ func (s *Service) WriteTemplate(ctx context.Context, module string, out io.Write
 	return w.finish(out)
 }
 
-func productRecord(p *Product) *PartInput {
+func productRecord(p *Product) *PartFieldsInput {
 	f := &p.ItemFields
 	en := f.IsEnable
-	return &PartInput{ItemInput: ItemInput{Name: f.Name, Code: f.Code, ErpCode: f.ErpCode, StockCode: f.StockCode,
+	return &PartFieldsInput{ItemFieldsInput: ItemFieldsInput{Name: f.Name, Code: f.Code, ErpCode: f.ErpCode, StockCode: f.StockCode,
 		WorkshopCode: f.WorkshopCode, FactoryCode: f.FactoryCode, Length: f.Length, Width: f.Width, Height: f.Height,
 		Price: f.Price, Describe: f.Describe, Color: f.Color, Unit: f.Unit, Images: f.Images, IsEnable: &en}}
 }
 
-func partRecord(p *Part) *PartInput {
+func partRecord(p *Part) *PartFieldsInput {
 	r := productRecord(&Product{ItemFields: p.ItemFields})
 	r.Count, r.Size = p.Count, p.Size
 	return r
@@ -341,7 +339,7 @@ func (e *rowErrors) add(member, key string, args ...any) {
 
 // readRows reads and checks every row of the first sheet of an .xlsx file. It returns the
 // rows when all are valid, else a ValidationError naming each bad row.
-func (s *Service) readRows(r io.Reader, module string) ([]PartInput, error) {
+func (s *Service) readRows(r io.Reader, module string) ([]PartFieldsInput, error) {
 	data, err := io.ReadAll(io.LimitReader(r, MaxImportBytes+1))
 	if err != nil {
 		return nil, fmt.Errorf("read upload: %w", err)
@@ -371,7 +369,7 @@ func (s *Service) readRows(r io.Reader, module string) ([]PartInput, error) {
 	index := s.headerIndex(cols)
 	var at []int // at[i]: the column definition of spreadsheet column i, or -1
 	errs := &rowErrors{}
-	var out []PartInput
+	var out []PartFieldsInput
 	seen := map[string]int{}
 	for n := 1; rows.Next(); n++ {
 		cells, err := rows.Columns(excelize.Options{RawCellValue: true})
@@ -406,7 +404,7 @@ func (s *Service) readRows(r io.Reader, module string) ([]PartInput, error) {
 		if len(out) >= MaxImportRows {
 			return nil, apperr.User(KeyTooManyRows, MaxImportRows)
 		}
-		rec := PartInput{}
+		rec := PartFieldsInput{}
 		ok := true
 		for i, raw := range cells {
 			if i >= len(at) || at[i] < 0 {
@@ -435,11 +433,11 @@ func (s *Service) readRows(r io.Reader, module string) ([]PartInput, error) {
 				rec.IsEnable = &v
 			}
 		}
-		var part *PartInput
+		ps := rec.ItemFieldsInput.problems()
 		if module == ModuleMatter {
-			part = &rec
+			ps = rec.problems()
 		}
-		for _, p := range itemProblems(&rec.ItemInput, part) {
+		for _, p := range ps {
 			ok = false
 			member := fmt.Sprintf("row%d.%s", n, p.member)
 			switch p.kind {
@@ -478,7 +476,7 @@ func (s *Service) readRows(r io.Reader, module string) ([]PartInput, error) {
 }
 
 // dupKey identifies a row for the duplicate check: the same name, code, colour and sizes.
-func dupKey(r *PartInput) string {
+func dupKey(r *PartFieldsInput) string {
 	num := func(v *float64) string {
 		if v == nil {
 			return ""
@@ -489,28 +487,24 @@ func dupKey(r *PartInput) string {
 		num(r.Length), num(r.Width), num(r.Height)}, "\x00")
 }
 
-// ImportProducts reads a spreadsheet into a product directory: every row is checked
-// first, and then all are inserted in one transaction, or none.
+// ImportProducts reads a spreadsheet into a product directory, or into the root
+// (RootID): every row is checked first, and then all are inserted in one transaction, or
+// none.
 func (s *Service) ImportProducts(ctx context.Context, catalogID uuid.UUID, file io.Reader) (int, error) {
-	if err := s.catalogFor(ctx, s.db, catalogID, ModuleProduct); err != nil {
-		return 0, err
-	}
-	recs, err := s.readRows(file, ModuleProduct)
+	recs, err := s.importRows(ctx, catalogID, ModuleProduct, file)
 	if err != nil {
 		return 0, err
 	}
 	rows := make([]Product, len(recs))
 	for i := range recs {
-		rows[i].IsEnable = true
-		in := ProductInput{ItemInput: recs[i].ItemInput}
-		in.CatalogID = catalogID
-		in.Apply(&rows[i])
+		rows[i] = Product{ModuleName: ModuleProduct, ItemFields: ItemFields{CatalogID: catalogID, IsEnable: true}}
+		recs[i].ItemFieldsInput.apply(&rows[i].ItemFields)
 	}
-	err = s.db.InTx(ctx, func(ctx context.Context, tx bun.Tx) error {
-		if err := s.catalogFor(ctx, tx, catalogID, ModuleProduct); err != nil {
+	err = s.store.inTx(ctx, func(ctx context.Context, tx store) error {
+		if err := checkDestination(ctx, tx, catalogID, ModuleProduct, true); err != nil {
 			return err
 		}
-		return insertBatched(ctx, tx, rows, insertBatch)
+		return insertItems(ctx, tx, rows)
 	})
 	if err != nil {
 		return 0, err
@@ -518,29 +512,35 @@ func (s *Service) ImportProducts(ctx context.Context, catalogID uuid.UUID, file 
 	return len(rows), nil
 }
 
-// ImportParts reads a spreadsheet into a parts directory, all rows or none.
+// ImportParts reads a spreadsheet into a parts directory, or into the root, all rows or
+// none.
 func (s *Service) ImportParts(ctx context.Context, catalogID uuid.UUID, file io.Reader) (int, error) {
-	if err := s.catalogFor(ctx, s.db, catalogID, ModuleMatter); err != nil {
-		return 0, err
-	}
-	recs, err := s.readRows(file, ModuleMatter)
+	recs, err := s.importRows(ctx, catalogID, ModuleMatter, file)
 	if err != nil {
 		return 0, err
 	}
 	rows := make([]Part, len(recs))
 	for i := range recs {
-		rows[i].IsEnable = true
-		recs[i].CatalogID = catalogID
-		recs[i].Apply(&rows[i])
+		rows[i] = Part{ItemFields: ItemFields{CatalogID: catalogID, IsEnable: true}}
+		recs[i].apply(&rows[i])
 	}
-	err = s.db.InTx(ctx, func(ctx context.Context, tx bun.Tx) error {
-		if err := s.catalogFor(ctx, tx, catalogID, ModuleMatter); err != nil {
+	err = s.store.inTx(ctx, func(ctx context.Context, tx store) error {
+		if err := checkDestination(ctx, tx, catalogID, ModuleMatter, true); err != nil {
 			return err
 		}
-		return insertBatched(ctx, tx, rows, insertBatch)
+		return insertItems(ctx, tx, rows)
 	})
 	if err != nil {
 		return 0, err
 	}
 	return len(rows), nil
+}
+
+// importRows checks the destination (before reading a large file for nothing) and reads
+// the file's rows.
+func (s *Service) importRows(ctx context.Context, catalogID uuid.UUID, module string, file io.Reader) ([]PartFieldsInput, error) {
+	if err := checkDestination(ctx, s.store, catalogID, module, true); err != nil {
+		return nil, err
+	}
+	return s.readRows(file, module)
 }

@@ -66,12 +66,12 @@ func dir(t *testing.T, s *Service, ctx context.Context, module, name string, par
 
 func product(t *testing.T, s *Service, ctx context.Context, catalog uuid.UUID, name string) *Product {
 	t.Helper()
-	return must[*Product](t)(s.CreateProduct(ctx, ProductInput{ItemInput: ItemInput{CatalogID: catalog, Name: name}}))
+	return must[*Product](t)(s.CreateProduct(ctx, CreateProductInput{CatalogID: catalog, ItemFieldsInput: ItemFieldsInput{Name: name}}))
 }
 
 func part(t *testing.T, s *Service, ctx context.Context, catalog uuid.UUID, name string) *Part {
 	t.Helper()
-	return must[*Part](t)(s.CreatePart(ctx, PartInput{ItemInput: ItemInput{CatalogID: catalog, Name: name}}))
+	return must[*Part](t)(s.CreatePart(ctx, CreatePartInput{CatalogID: catalog, PartFieldsInput: PartFieldsInput{ItemFieldsInput: ItemFieldsInput{Name: name}}}))
 }
 
 func f(v float64) *float64 { return &v }

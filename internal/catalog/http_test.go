@@ -474,3 +474,90 @@ func TestTheDemoSeedIsAWorkingShop(t *testing.T) {
 }
 
 type permissionChange = permission.Change
+
+// TestTheRootHoldsItemsMovedOrImportedThere: spec 001 §2's move dialog offers the root;
+// the root is catalogId 00000000-0000-0000-0000-000000000000.
+func TestTheRootHoldsItemsMovedOrImportedThere(t *testing.T) {
+	apptest.Each(t, func(t *testing.T, e *apptest.Env) {
+		v := setup(t, e)
+		const root = "00000000-0000-0000-0000-000000000000"
+		res := e.Do(t, apptest.Request{Method: "PUT", Path: "/api/salesorder/products/batch-update", Token: v.admin,
+			JSON: row{"items": []row{{"id": v.product, "name": "地柜 600", "catalogId": root}}}})
+		ok(t, res, 200, "move to the root")
+		res = e.Do(t, apptest.Request{Method: "PUT", Path: "/api/salesorder/parts/" + v.part, Token: v.admin,
+			JSON: row{"name": "颗粒板", "catalogId": root}})
+		ok(t, res, 200, "PUT a part to the root")
+		body, ct := upload(t, "file", "root.xlsx", xlsx(t, []any{"Name"}, []any{"根目录产品"}))
+		res = e.Do(t, apptest.Request{Method: "POST", Path: "/api/salesorder/products/import/" + root, Token: v.admin, Body: body, ContentType: ct})
+		ok(t, res, 200, "import into the root")
+
+		names := func(path string) []string {
+			var out []string
+			for _, r := range items(t, e.Get(t, path, v.admin)) {
+				out = append(out, r["name"].(string))
+				if r["catalogId"] != root {
+					t.Errorf("%s answered a row of %v", path, r["catalogId"])
+				}
+			}
+			return out
+		}
+		if got := names("/api/salesorder/products?CatalogIds=" + root + "&MaxResultCount=999"); len(got) != 2 {
+			t.Fatalf("the root's products: %v", got)
+		}
+		if got := names("/api/salesorder/parts?CatalogIds=" + root); len(got) != 1 || got[0] != "颗粒板" {
+			t.Fatalf("the root's parts: %v", got)
+		}
+		// A PUT without catalogId leaves the product where it is.
+		res = e.Do(t, apptest.Request{Method: "PUT", Path: "/api/salesorder/products/" + v.product, Token: v.admin,
+			JSON: row{"name": "地柜 600 改", "catalogId": ""}})
+		ok(t, res, 200, "PUT without catalogId")
+		if got := res.Map(t)["catalogId"]; got != root {
+			t.Fatalf("a PUT without catalogId moved the product to %v", got)
+		}
+	})
+}
+
+// TestInputLimitsAreInTheOpenAPIDocument: the web reads field limits from the schema.
+func TestInputLimitsAreInTheOpenAPIDocument(t *testing.T) {
+	apptest.Each(t, func(t *testing.T, e *apptest.Env) {
+		var doc struct {
+			Components struct {
+				Schemas map[string]struct {
+					Required   []string `json:"required"`
+					Properties map[string]struct {
+						MaxLength *int     `json:"maxLength"`
+						Minimum   *float64 `json:"minimum"`
+						Format    string   `json:"format"`
+					} `json:"properties"`
+				} `json:"schemas"`
+			} `json:"components"`
+		}
+		e.Get(t, "/openapi.json", "").JSON(t, &doc)
+		s := doc.Components.Schemas
+		create, update := s["CatalogCreateProductInput"], s["CatalogUpdateProductInput"]
+		if p := create.Properties["name"]; p.MaxLength == nil || *p.MaxLength != catalog.MaxName {
+			t.Errorf("create product name: %+v", p)
+		}
+		if p := create.Properties["unit"]; p.MaxLength == nil || *p.MaxLength != catalog.MaxUnit {
+			t.Errorf("create product unit: %+v", p)
+		}
+		if p := update.Properties["length"]; p.Minimum == nil || *p.Minimum != 0 {
+			t.Errorf("update product length: %+v", p)
+		}
+		if p := update.Properties["catalogId"]; p.Format != "uuid" {
+			t.Errorf("update product catalogId: %+v", p)
+		}
+		if _, ok := update.Properties["concurrencyStamp"]; !ok {
+			t.Error("update product has no concurrencyStamp")
+		}
+		if _, ok := create.Properties["concurrencyStamp"]; ok {
+			t.Error("create product has a concurrencyStamp")
+		}
+		if !strings.Contains(strings.Join(create.Required, ","), "catalogId") {
+			t.Errorf("create product requires %v", create.Required)
+		}
+		if p := s["CatalogCreatePartInput"].Properties["count"]; p.Minimum == nil {
+			t.Errorf("create part count: %+v", p)
+		}
+	})
+}

@@ -1,6 +1,9 @@
 // Package catalog is the product and parts catalogue: directory trees per module
 // ("product", "matter"), the products and parts (materials) in them, the parts a product
 // is made of, standard products, and their Excel templates, imports and exports.
+//
+// It is the example every area copies (docs/decisions/0008-module-template.md): types
+// here, queries in store.go, rules in service*.go, handlers in http*.go.
 package catalog
 
 import (
@@ -20,6 +23,13 @@ const (
 // directories are its children.
 const RootCode = "00001"
 
+// RootID is the all-zero UUID: the parent of top-level directories, and the catalogId of
+// the products and parts that live at the root (spec 001 §2: the move dialog offers the
+// root).
+var RootID = db.EmptyID
+
+// ---- rows ----
+
 // Catalog is one directory of a catalogue tree.
 type Catalog struct {
 	bun.BaseModel `bun:"table:catalogs,alias:c"`
@@ -27,7 +37,7 @@ type Catalog struct {
 	ParentID    uuid.UUID `bun:"parent_id,type:uuid,notnull" json:"parentId"`
 	DisplayName string    `bun:"display_name,notnull" json:"displayName"`
 	CatalogName string    `bun:"catalog_name,notnull" json:"catalogName"`
-	ModuleName  string    `bun:"module_name,notnull" json:"moduleName"`
+	ModuleName  string    `bun:"module_name,notnull" json:"moduleName" enum:"product,matter"`
 	Code        string    `bun:"code,notnull" json:"code"`
 	IsEnable    bool      `bun:"is_enable,notnull" json:"isEnable"`
 }
@@ -40,7 +50,7 @@ type CatalogNode struct {
 
 // ItemFields are the fields products and parts share.
 type ItemFields struct {
-	CatalogID    uuid.UUID `bun:"catalog_id,type:uuid,notnull" json:"catalogId"`
+	CatalogID    uuid.UUID `bun:"catalog_id,type:uuid,notnull" json:"catalogId" doc:"The directory; the all-zero UUID: the root"`
 	Name         string    `bun:"name,notnull" json:"name"`
 	Code         string    `bun:"code,notnull" json:"code"`
 	ErpCode      string    `bun:"erp_code,notnull" json:"erpCode"`
@@ -132,158 +142,183 @@ func (s *StandardProduct) nest() {
 	s.CatalogProduct = &c
 }
 
-var migrations = []db.Migration{{
-	ID: "catalog/0001_catalog",
-	Up: db.Steps(
-		db.CreateTables((*Catalog)(nil), (*Product)(nil), (*Part)(nil), (*ProductPart)(nil), (*StandardProduct)(nil)),
-		db.CreateIndexes(
-			db.Index{Table: "catalogs", Name: "ix_catalogs_module", Columns: []string{"tenant_id", "module_name", "parent_id"}},
-			db.Index{Table: "catalog_products", Name: "ix_catalog_products_catalog", Columns: []string{"tenant_id", "catalog_id"}},
-			db.Index{Table: "catalog_parts", Name: "ix_catalog_parts_catalog", Columns: []string{"tenant_id", "catalog_id"}},
-			db.Index{Table: "catalog_product_parts", Name: "ix_catalog_product_parts_product", Columns: []string{"tenant_id", "product_id"}},
-			db.Index{Table: "catalog_product_parts", Name: "ix_catalog_product_parts_part", Columns: []string{"tenant_id", "part_id"}},
-			db.Index{Table: "standard_products", Name: "ix_standard_products_tenant", Columns: []string{"tenant_id", "product_code"}},
-		),
-	),
-}}
+// ---- inputs ----
+//
+// Lengths and formats are in the tags, so /openapi.json carries them and the web reads
+// them from the generated schema; the rules themselves (with their localised messages,
+// shared with the Excel import) are the service's, and TestInputTagsStateTheServiceRules
+// keeps the two equal. Bodies of this area are not validated by huma (SkipValidateBody):
+// one rule, one message.
 
 // CreateCatalogInput creates a directory.
 type CreateCatalogInput struct {
-	DisplayName string    `json:"displayName,omitempty"`
-	ModuleName  string    `json:"moduleName,omitempty" doc:"product or matter"`
-	ParentID    uuid.UUID `json:"parentId,omitempty" doc:"Absent or all-zero: a top-level directory"`
-	IsEnable    *bool     `json:"isEnable,omitempty"`
+	DisplayName string    `json:"displayName,omitempty" required:"true" maxLength:"64"`
+	ModuleName  string    `json:"moduleName,omitempty" required:"true" enum:"product,matter"`
+	ParentID    uuid.UUID `json:"parentId,omitempty" format:"uuid" doc:"Absent or all-zero: a top-level directory"`
+	IsEnable    *bool     `json:"isEnable,omitempty" doc:"Default true"`
 }
 
 // UpdateCatalogInput renames a directory (and may enable or disable it).
 type UpdateCatalogInput struct {
-	DisplayName      string `json:"displayName,omitempty"`
-	IsEnable         *bool  `json:"isEnable,omitempty"`
-	ConcurrencyStamp string `json:"concurrencyStamp,omitempty"`
+	DisplayName      string `json:"displayName,omitempty" required:"true" maxLength:"64"`
+	IsEnable         *bool  `json:"isEnable,omitempty" doc:"Absent: unchanged"`
+	ConcurrencyStamp string `json:"concurrencyStamp,omitempty" doc:"The stamp read; a stale one answers 409, none skips the check"`
 }
 
-// ItemInput is the body of a product or part create and update. An update replaces
-// every text and number field (absent text is stored empty, absent numbers null);
-// catalogId and isEnable keep their stored value when absent.
-type ItemInput struct {
-	CatalogID        uuid.UUID `json:"catalogId,omitempty"`
-	Name             string    `json:"name,omitempty" doc:"Required, at most 30 characters"`
-	Code             string    `json:"code,omitempty"`
-	ErpCode          string    `json:"erpCode,omitempty"`
-	StockCode        string    `json:"stockCode,omitempty"`
-	WorkshopCode     string    `json:"workshopCode,omitempty"`
-	FactoryCode      string    `json:"factoryCode,omitempty"`
-	Length           *float64  `json:"length,omitempty" nullable:"true"`
-	Width            *float64  `json:"width,omitempty" nullable:"true"`
-	Height           *float64  `json:"height,omitempty" nullable:"true"`
-	Price            *float64  `json:"price,omitempty" nullable:"true" doc:"Board cost"`
-	Describe         string    `json:"describe,omitempty"`
-	Color            string    `json:"color,omitempty" doc:"At most 18 characters"`
-	Unit             string    `json:"unit,omitempty" doc:"At most 10 characters"`
-	Images           string    `json:"images,omitempty" doc:"Image URL"`
-	IsEnable         *bool     `json:"isEnable,omitempty"`
-	ConcurrencyStamp string    `json:"concurrencyStamp,omitempty"`
+// ItemFieldsInput are the editable fields of a product or part, on create and update
+// alike. An update replaces every text and number field (absent text is stored empty,
+// absent numbers null); isEnable keeps its stored value when absent.
+type ItemFieldsInput struct {
+	Name         string   `json:"name,omitempty" required:"true" maxLength:"30"`
+	Code         string   `json:"code,omitempty" maxLength:"128"`
+	ErpCode      string   `json:"erpCode,omitempty" maxLength:"128"`
+	StockCode    string   `json:"stockCode,omitempty" maxLength:"128"`
+	WorkshopCode string   `json:"workshopCode,omitempty" maxLength:"128"`
+	FactoryCode  string   `json:"factoryCode,omitempty" maxLength:"128"`
+	Length       *float64 `json:"length,omitempty" nullable:"true" minimum:"0"`
+	Width        *float64 `json:"width,omitempty" nullable:"true" minimum:"0"`
+	Height       *float64 `json:"height,omitempty" nullable:"true" minimum:"0"`
+	Price        *float64 `json:"price,omitempty" nullable:"true" minimum:"0" doc:"Board cost"`
+	Describe     string   `json:"describe,omitempty" maxLength:"2048"`
+	Color        string   `json:"color,omitempty" maxLength:"18"`
+	Unit         string   `json:"unit,omitempty" maxLength:"10"`
+	Images       string   `json:"images,omitempty" maxLength:"2048" doc:"Image URL"`
+	IsEnable     *bool    `json:"isEnable,omitempty" doc:"Default true; absent on update: unchanged"`
 }
 
-// ProductInput is the body of a product create or update.
-type ProductInput struct {
-	ItemInput
-	ModuleName string `json:"moduleName,omitempty" doc:"Always product"`
+// PartFieldsInput are the editable fields of a part: a product's and its own.
+type PartFieldsInput struct {
+	ItemFieldsInput
+	Count *float64 `json:"count,omitempty" nullable:"true" minimum:"0"`
+	Size  string   `json:"size,omitempty" maxLength:"128"`
 }
 
-// PartInput is the body of a part create or update.
-type PartInput struct {
-	ItemInput
-	Count *float64 `json:"count,omitempty" nullable:"true"`
-	Size  string   `json:"size,omitempty"`
+// CreateProductInput is the body of POST /api/salesorder/products.
+type CreateProductInput struct {
+	CatalogID uuid.UUID `json:"catalogId,omitempty" required:"true" format:"uuid" doc:"A product directory"`
+	ItemFieldsInput
+	ModuleName string `json:"moduleName,omitempty" enum:"product" doc:"Always product"`
+}
+
+// UpdateProductInput is the body of PUT /api/salesorder/products/{id} (the whole row).
+type UpdateProductInput struct {
+	CatalogID *uuid.UUID `json:"catalogId,omitempty" format:"uuid" doc:"Moves the product: a product directory, or the all-zero UUID for the root; absent: unchanged"`
+	ItemFieldsInput
+	ModuleName       string `json:"moduleName,omitempty" enum:"product" doc:"Always product"`
+	ConcurrencyStamp string `json:"concurrencyStamp,omitempty" doc:"The stamp read; a stale one answers 409, none skips the check"`
 }
 
 // ProductBatchItem is one product of a batch update.
 type ProductBatchItem struct {
-	ID uuid.UUID `json:"id"`
-	ProductInput
+	ID uuid.UUID `json:"id" format:"uuid"`
+	UpdateProductInput
+}
+
+// CreatePartInput is the body of POST /api/salesorder/parts.
+type CreatePartInput struct {
+	CatalogID uuid.UUID `json:"catalogId,omitempty" required:"true" format:"uuid" doc:"A parts directory"`
+	PartFieldsInput
+}
+
+// UpdatePartInput is the body of PUT /api/salesorder/parts/{id} (the whole row).
+type UpdatePartInput struct {
+	CatalogID *uuid.UUID `json:"catalogId,omitempty" format:"uuid" doc:"Moves the part: a parts directory, or the all-zero UUID for the root; absent: unchanged"`
+	PartFieldsInput
+	ConcurrencyStamp string `json:"concurrencyStamp,omitempty" doc:"The stamp read; a stale one answers 409, none skips the check"`
 }
 
 // PartBatchItem is one part of a batch update.
 type PartBatchItem struct {
-	ID uuid.UUID `json:"id"`
-	PartInput
+	ID uuid.UUID `json:"id" format:"uuid"`
+	UpdatePartInput
 }
+
+// CreateProductPartInput links a part to a product.
+type CreateProductPartInput struct {
+	ProductID uuid.UUID `json:"productId" required:"true" format:"uuid"`
+	PartID    uuid.UUID `json:"partId" required:"true" format:"uuid"`
+	Count     *float64  `json:"count,omitempty" nullable:"true" minimum:"0" doc:"Default 1"`
+}
+
+// UpdateProductPartInput changes the count of a link.
+type UpdateProductPartInput struct {
+	ID    uuid.UUID `json:"id" required:"true" format:"uuid" doc:"The link's id"`
+	Count *float64  `json:"count,omitempty" required:"true" nullable:"true" minimum:"0"`
+}
+
+// CatalogProductInput is the catalogue-product part of a standard product's body.
+type CatalogProductInput struct {
+	ProductCode     string   `json:"productCode,omitempty" maxLength:"128"`
+	ProductWidth    *float64 `json:"productWidth,omitempty" nullable:"true" minimum:"0"`
+	ProductHeight   *float64 `json:"productHeight,omitempty" nullable:"true" minimum:"0"`
+	ProductDepth    *float64 `json:"productDepth,omitempty" nullable:"true" minimum:"0"`
+	ProductMaterial string   `json:"productMaterial,omitempty" maxLength:"2048"`
+	DoorMaterial    string   `json:"doorMaterial,omitempty" maxLength:"2048"`
+	ProductStyle    string   `json:"productStyle,omitempty" maxLength:"2048"`
+	ProductVersion  string   `json:"productVersion,omitempty" maxLength:"2048"`
+	LevelName       string   `json:"levelName,omitempty" maxLength:"2048"`
+	BatchSize       *float64 `json:"batchSize,omitempty" nullable:"true" minimum:"0"`
+	ProductImage    string   `json:"productImage,omitempty" maxLength:"8192" doc:"JSON list of file descriptors {id, mimeType}"`
+	Remark          string   `json:"remark,omitempty" maxLength:"2048"`
+	Info1           string   `json:"info1,omitempty" maxLength:"2048"`
+	Info2           string   `json:"info2,omitempty" maxLength:"2048"`
+	Info3           string   `json:"info3,omitempty" maxLength:"2048"`
+	Info4           string   `json:"info4,omitempty" maxLength:"2048"`
+	Info5           string   `json:"info5,omitempty" maxLength:"2048"`
+	Info6           string   `json:"info6,omitempty" maxLength:"2048"`
+	Info7           string   `json:"info7,omitempty" maxLength:"2048"`
+	Info8           string   `json:"info8,omitempty" maxLength:"2048"`
+	Info9           string   `json:"info9,omitempty" maxLength:"2048"`
+	Info10          string   `json:"info10,omitempty" maxLength:"2048"`
+	IsEnable        *bool    `json:"isEnable,omitempty" doc:"Default true; absent on update: unchanged"`
+}
+
+// CreateStandardProductInput is the body of a standard product create: flat fields, or
+// the catalogue product nested as catalogProduct (flat fields win).
+type CreateStandardProductInput struct {
+	ProductName string `json:"productName,omitempty" required:"true" maxLength:"128"`
+	Images      string `json:"images,omitempty" maxLength:"2048"`
+	CatalogProductInput
+	CatalogProduct *CatalogProductInput `json:"catalogProduct,omitempty"`
+}
+
+// UpdateStandardProductInput is the body of a standard product update (the whole row).
+type UpdateStandardProductInput struct {
+	CreateStandardProductInput
+	ConcurrencyStamp string `json:"concurrencyStamp,omitempty" doc:"The stamp read; a stale one answers 409, none skips the check"`
+}
+
+// ---- queries ----
 
 // ItemQuery selects products or parts.
 type ItemQuery struct {
-	CatalogIDs []uuid.UUID
+	CatalogIDs []uuid.UUID // none: every directory; RootID: the root's items
 	IsEnable   *bool
-	Filter     string
-	Sorting    string
+	Filter     string // a substring of the name or code
+	Sorting    string // the client's sorting, checked against itemSorting
 	Skip       int
-	Limit      int // 0: no limit (exports)
+	Limit      int // 0: every row (exports)
 }
 
 // CatalogQuery selects directories.
 type CatalogQuery struct {
 	ModuleName string
 	IsEnable   *bool
-	Filter     string
+	Filter     string // a substring of the name or code
 	Skip       int
-	Limit      int
-}
-
-// CreateProductPartInput links a part to a product.
-type CreateProductPartInput struct {
-	ProductID uuid.UUID `json:"productId"`
-	PartID    uuid.UUID `json:"partId"`
-	Count     *float64  `json:"count,omitempty" nullable:"true" doc:"Default 1; at least 0"`
-}
-
-// UpdateProductPartInput changes the count of a link.
-type UpdateProductPartInput struct {
-	ID    uuid.UUID `json:"id"`
-	Count *float64  `json:"count,omitempty" nullable:"true" doc:"At least 0"`
-}
-
-// CatalogProductInput is the catalogue-product part of a standard product's body.
-type CatalogProductInput struct {
-	ProductCode     string   `json:"productCode,omitempty"`
-	ProductWidth    *float64 `json:"productWidth,omitempty" nullable:"true"`
-	ProductHeight   *float64 `json:"productHeight,omitempty" nullable:"true"`
-	ProductDepth    *float64 `json:"productDepth,omitempty" nullable:"true"`
-	ProductMaterial string   `json:"productMaterial,omitempty"`
-	DoorMaterial    string   `json:"doorMaterial,omitempty"`
-	ProductStyle    string   `json:"productStyle,omitempty"`
-	ProductVersion  string   `json:"productVersion,omitempty"`
-	LevelName       string   `json:"levelName,omitempty"`
-	BatchSize       *float64 `json:"batchSize,omitempty" nullable:"true"`
-	ProductImage    string   `json:"productImage,omitempty" doc:"JSON list of file descriptors {id, mimeType}"`
-	Remark          string   `json:"remark,omitempty"`
-	Info1           string   `json:"info1,omitempty"`
-	Info2           string   `json:"info2,omitempty"`
-	Info3           string   `json:"info3,omitempty"`
-	Info4           string   `json:"info4,omitempty"`
-	Info5           string   `json:"info5,omitempty"`
-	Info6           string   `json:"info6,omitempty"`
-	Info7           string   `json:"info7,omitempty"`
-	Info8           string   `json:"info8,omitempty"`
-	Info9           string   `json:"info9,omitempty"`
-	Info10          string   `json:"info10,omitempty"`
-	IsEnable        *bool    `json:"isEnable,omitempty"`
-}
-
-// StandardProductInput is the body of a standard product create or update: flat fields,
-// or the catalogue product nested as catalogProduct (flat fields win).
-type StandardProductInput struct {
-	ProductName string `json:"productName,omitempty" doc:"Required, at most 128 characters"`
-	Images      string `json:"images,omitempty"`
-	CatalogProductInput
-	CatalogProduct   *CatalogProductInput `json:"catalogProduct,omitempty"`
-	ConcurrencyStamp string               `json:"concurrencyStamp,omitempty"`
+	Limit      int // 0: every row
 }
 
 // StandardProductQuery selects standard products.
 type StandardProductQuery struct {
 	IsEnable *bool
-	Filter   string
-	Sorting  string
+	Filter   string // a substring of the name or code
+	Sorting  string // the client's sorting, checked against standardSorting
 	Skip     int
-	Limit    int
+	Limit    int // 0: every row
+}
+
+// ImportResult answers an import.
+type ImportResult struct {
+	Count int `json:"count"`
 }

@@ -9,7 +9,6 @@ import (
 	"github.com/google/uuid"
 	"github.com/uptrace/bun"
 
-	"kerf/internal/platform/db"
 	"kerf/internal/platform/permission"
 	"kerf/internal/platform/tenancy"
 )
@@ -180,7 +179,7 @@ var demoProducts = []demoProductDir{
 	}},
 }
 
-var demoStandard = []StandardProductInput{
+var demoStandard = []CreateStandardProductInput{
 	{ProductName: "标准衣柜 1800 Wardrobe", CatalogProductInput: CatalogProductInput{ProductCode: "STD-WR1800",
 		ProductWidth: n(1800), ProductHeight: n(2400), ProductDepth: n(600), ProductMaterial: "颗粒板 18mm 暖白",
 		DoorMaterial: "中纤板 18mm 白色", ProductStyle: "现代简约", ProductVersion: "V1", LevelName: "标准", BatchSize: n(1)}},
@@ -197,7 +196,7 @@ var demoStandard = []StandardProductInput{
 
 // seedDemo writes the demo catalogue into the tenant of ctx unless it has directories.
 func (m *Module) seedDemo(ctx context.Context) error {
-	has, err := db.Select(ctx, m.deps.DB, (*Catalog)(nil)).Exists(ctx)
+	has, err := m.svc.store.hasCatalogs(ctx)
 	if err != nil {
 		return fmt.Errorf("catalog seed: %w", err)
 	}
@@ -213,7 +212,7 @@ func (m *Module) seedDemo(ctx context.Context) error {
 				return err
 			}
 			for _, it := range d.items {
-				p, err := m.svc.CreatePart(ctx, PartInput{ItemInput: it.input(c.ID), Count: n(it.count), Size: it.size})
+				p, err := m.svc.CreatePart(ctx, CreatePartInput{CatalogID: c.ID, PartFieldsInput: PartFieldsInput{ItemFieldsInput: it.input(), Count: n(it.count), Size: it.size}})
 				if err != nil {
 					return fmt.Errorf("part %s: %w", it.name, err)
 				}
@@ -236,7 +235,7 @@ func (m *Module) seedDemo(ctx context.Context) error {
 				return err
 			}
 			for _, dp := range d.products {
-				p, err := m.svc.CreateProduct(ctx, ProductInput{ItemInput: dp.item.input(c.ID)})
+				p, err := m.svc.CreateProduct(ctx, CreateProductInput{CatalogID: c.ID, ItemFieldsInput: dp.item.input()})
 				if err != nil {
 					return fmt.Errorf("product %s: %w", dp.item.name, err)
 				}
@@ -268,13 +267,13 @@ func (m *Module) seedDemo(ctx context.Context) error {
 	return nil
 }
 
-func (it demoItem) input(catalogID uuid.UUID) ItemInput {
+func (it demoItem) input() ItemFieldsInput {
 	opt := func(v float64) *float64 {
 		if v == 0 {
 			return nil
 		}
 		return n(v)
 	}
-	return ItemInput{CatalogID: catalogID, Name: it.name, Code: it.code, Color: it.color, Unit: it.unit, Describe: it.describe,
+	return ItemFieldsInput{Name: it.name, Code: it.code, Color: it.color, Unit: it.unit, Describe: it.describe,
 		Length: opt(it.l), Width: opt(it.w), Height: opt(it.h), Price: opt(it.price)}
 }

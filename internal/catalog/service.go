@@ -2,38 +2,45 @@ package catalog
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/google/uuid"
-	"github.com/uptrace/bun"
 
 	"kerf/internal/platform/apperr"
 	"kerf/internal/platform/db"
 	"kerf/internal/platform/localization"
 )
 
-// Service holds the rules of the catalogue. It knows no HTTP.
+// Service holds the rules of the catalogue: what may be created, moved and deleted, and
+// the field limits (shared by the API and the Excel import). It knows no HTTP; its
+// queries are the store's. Products, parts and their links are in service_items.go,
+// standard products in service_standard.go, spreadsheets in excel.go.
 type Service struct {
-	db    *db.DB
+	store store
 	texts *localization.Catalog
 }
 
 // NewService returns the catalogue service on d; texts give the spreadsheet headers in
 // the caller's language.
-func NewService(d *db.DB, texts *localization.Catalog) *Service { return &Service{db: d, texts: texts} }
+func NewService(d *db.DB, texts *localization.Catalog) *Service {
+	return &Service{store: newStore(d), texts: texts}
+}
 
-// Limits of the text fields (spec 001 §5 for name, unit and colour).
+// Limits of the text fields (spec 001 §5 for name, unit and colour). The input types'
+// maxLength tags state the same numbers for OpenAPI.
 const (
-	MaxName        = 30
-	MaxUnit        = 10
-	MaxColor       = 18
-	MaxCode        = 128
-	MaxLongText    = 2048
-	MaxDisplayName = 64
-	MaxProductName = 128
+	MaxName         = 30
+	MaxUnit         = 10
+	MaxColor        = 18
+	MaxCode         = 128
+	MaxLongText     = 2048
+	MaxDisplayName  = 64
+	MaxProductName  = 128
+	MaxProductImage = 8192
 )
 
 // ---- rules shared by the API and the Excel import ----
@@ -72,8 +79,8 @@ func numberProblems(out []problem, member, label string, v *float64) []problem {
 	return out
 }
 
-// itemProblems checks the fields of a product or part (count is checked for parts only).
-func itemProblems(in *ItemInput, part *PartInput) []problem {
+// problems checks the fields of a product or part.
+func (in *ItemFieldsInput) problems() []problem {
 	var out []problem
 	out = textProblems(out, "name", FieldName, in.Name, true, MaxName)
 	out = textProblems(out, "code", FieldCode, in.Code, false, MaxCode)
@@ -89,11 +96,14 @@ func itemProblems(in *ItemInput, part *PartInput) []problem {
 	out = textProblems(out, "color", FieldColor, in.Color, false, MaxColor)
 	out = textProblems(out, "unit", FieldUnit, in.Unit, false, MaxUnit)
 	out = textProblems(out, "images", FieldImages, in.Images, false, MaxLongText)
-	if part != nil {
-		out = numberProblems(out, "count", FieldCount, part.Count)
-		out = textProblems(out, "size", FieldSize, part.Size, false, MaxCode)
-	}
 	return out
+}
+
+// problems checks the fields of a part.
+func (in *PartFieldsInput) problems() []problem {
+	out := in.ItemFieldsInput.problems()
+	out = numberProblems(out, "count", FieldCount, in.Count)
+	return textProblems(out, "size", FieldSize, in.Size, false, MaxCode)
 }
 
 // addProblems records problems as API validation errors.
@@ -110,7 +120,7 @@ func addProblems(ve *apperr.ValidationError, prefix string, ps []problem) {
 	}
 }
 
-// ---- catalogues ----
+// ---- directories ----
 
 func checkModule(m string) error {
 	if _, ok := modulePerms[m]; !ok {
@@ -124,20 +134,7 @@ func (s *Service) ListCatalogs(ctx context.Context, q CatalogQuery) ([]Catalog, 
 	if err := checkModule(q.ModuleName); err != nil {
 		return nil, 0, err
 	}
-	rows := []Catalog{}
-	sq := db.Select(ctx, s.db, &rows).Where("?TableAlias.module_name = ?", q.ModuleName)
-	if q.IsEnable != nil {
-		sq = sq.Where("?TableAlias.is_enable = ?", *q.IsEnable)
-	}
-	sq = whereLike(sq, q.Filter, "display_name", "code").OrderExpr("code ASC, id ASC")
-	if q.Limit > 0 {
-		sq = sq.Limit(int64(q.Limit)).Offset(int64(q.Skip))
-	}
-	n, err := sq.ScanAndCount(ctx)
-	if err != nil {
-		return nil, 0, fmt.Errorf("list catalogs: %w", err)
-	}
-	return rows, int(n), nil
+	return s.store.listCatalogs(ctx, q)
 }
 
 // CatalogTree returns the directories of one module nested by parentId.
@@ -189,34 +186,25 @@ func descendants(rows []Catalog, id uuid.UUID) []uuid.UUID {
 
 // GetCatalog returns one directory.
 func (s *Service) GetCatalog(ctx context.Context, id uuid.UUID) (*Catalog, error) {
-	return s.getCatalog(ctx, s.db, id)
+	return s.store.getCatalog(ctx, id)
 }
 
-func (s *Service) getCatalog(ctx context.Context, idb bun.IDB, id uuid.UUID) (*Catalog, error) {
-	c := new(Catalog)
-	if err := db.Select(ctx, idb, c).Where("?TableAlias.id = ?", id).Scan(ctx); err != nil {
-		return nil, apperr.WithKey(db.NotFound(err, "catalog"), KeyCatalogNotFound)
-	}
-	return c, nil
-}
-
-// nextCode returns the code of a new child of parent (RootCode for top level).
-func nextCode(ctx context.Context, idb bun.IDB, module string, parentID uuid.UUID, parentCode string) (string, error) {
-	var codes []string
-	err := db.Select(ctx, idb, (*Catalog)(nil)).Column("code").
-		Where("?TableAlias.module_name = ? AND ?TableAlias.parent_id = ?", module, parentID).Scan(ctx, &codes)
-	if err != nil {
-		return "", fmt.Errorf("read sibling codes: %w", err)
-	}
+// nextCode returns the code of a new child of parent: one more than the highest live
+// sibling's.
+func nextCode(parentCode string, siblings []string) string {
 	last := 0
-	for _, c := range codes {
+	for _, c := range siblings {
 		seg := c[strings.LastIndexByte(c, '.')+1:]
 		if n, err := strconv.Atoi(seg); err == nil && n > last {
 			last = n
 		}
 	}
-	return fmt.Sprintf("%s.%05d", parentCode, last+1), nil
+	return fmt.Sprintf("%s.%05d", parentCode, last+1)
 }
+
+// codeAttempts is how often CreateCatalog tries when a directory created at the same
+// moment took the code it chose (the unique index refuses the second).
+const codeAttempts = 5
 
 // CreateCatalog adds a directory under parentId (top level when empty).
 func (s *Service) CreateCatalog(ctx context.Context, in CreateCatalogInput) (*Catalog, error) {
@@ -233,33 +221,41 @@ func (s *Service) CreateCatalog(ctx context.Context, in CreateCatalogInput) (*Ca
 	if err := ve.OrNil(); err != nil {
 		return nil, err
 	}
-	c := &Catalog{ParentID: in.ParentID, DisplayName: name, CatalogName: name, ModuleName: in.ModuleName, IsEnable: true}
-	if in.IsEnable != nil {
-		c.IsEnable = *in.IsEnable
-	}
-	err := s.db.InTx(ctx, func(ctx context.Context, tx bun.Tx) error {
-		parentCode := RootCode
-		if in.ParentID != uuid.Nil {
-			p, err := s.getCatalog(ctx, tx, in.ParentID)
+	for attempt := 1; ; attempt++ {
+		c := &Catalog{ParentID: in.ParentID, DisplayName: name, CatalogName: name, ModuleName: in.ModuleName, IsEnable: true}
+		if in.IsEnable != nil {
+			c.IsEnable = *in.IsEnable
+		}
+		err := s.store.inTx(ctx, func(ctx context.Context, tx store) error {
+			parentCode := RootCode
+			if in.ParentID != RootID {
+				p, err := tx.getCatalog(ctx, in.ParentID)
+				if errors.Is(err, db.ErrNotFound) {
+					return apperr.Invalid("parentId", KeyParentNotFound)
+				}
+				if err != nil {
+					return err
+				}
+				if p.ModuleName != in.ModuleName {
+					return apperr.Invalid("parentId", KeyWrongModule)
+				}
+				parentCode = p.Code
+			}
+			siblings, err := tx.siblingCodes(ctx, in.ModuleName, in.ParentID)
 			if err != nil {
-				return apperr.Invalid("parentId", KeyParentNotFound)
+				return err
 			}
-			if p.ModuleName != in.ModuleName {
-				return apperr.Invalid("parentId", KeyWrongModule)
-			}
-			parentCode = p.Code
+			c.Code = nextCode(parentCode, siblings)
+			return tx.insertCatalog(ctx, c)
+		})
+		if errors.Is(err, db.ErrDuplicate) && attempt < codeAttempts {
+			continue // a sibling created at the same moment took the code: count again
 		}
-		code, err := nextCode(ctx, tx, in.ModuleName, in.ParentID, parentCode)
 		if err != nil {
-			return err
+			return nil, err
 		}
-		c.Code = code
-		return db.Insert(ctx, tx, c)
-	})
-	if err != nil {
-		return nil, err
+		return c, nil
 	}
-	return c, nil
 }
 
 // UpdateCatalog renames a directory and may enable or disable it.
@@ -271,7 +267,7 @@ func (s *Service) UpdateCatalog(ctx context.Context, id uuid.UUID, in UpdateCata
 	if utf8.RuneCountInString(name) > MaxDisplayName {
 		return nil, apperr.Invalid("displayName", localization.KeyTooLong, FieldDisplayName, MaxDisplayName)
 	}
-	c, err := s.GetCatalog(ctx, id)
+	c, err := s.store.getCatalog(ctx, id)
 	if err != nil {
 		return nil, err
 	}
@@ -279,7 +275,7 @@ func (s *Service) UpdateCatalog(ctx context.Context, id uuid.UUID, in UpdateCata
 	if in.IsEnable != nil {
 		c.IsEnable = *in.IsEnable
 	}
-	if err := db.UpdateStamped(ctx, s.db, c, in.ConcurrencyStamp, "display_name", "catalog_name", "is_enable"); err != nil {
+	if err := s.store.updateCatalog(ctx, c, in.ConcurrencyStamp); err != nil {
 		return nil, err
 	}
 	return c, nil
@@ -289,21 +285,17 @@ func (s *Service) UpdateCatalog(ctx context.Context, id uuid.UUID, in UpdateCata
 // unless cascade is set; then the whole subtree, its items and their part links go, in
 // one transaction.
 func (s *Service) DeleteCatalog(ctx context.Context, id uuid.UUID, cascade bool) error {
-	return s.db.InTx(ctx, func(ctx context.Context, tx bun.Tx) error {
-		c, err := s.getCatalog(ctx, tx, id)
+	return s.store.inTx(ctx, func(ctx context.Context, tx store) error {
+		c, err := tx.getCatalog(ctx, id)
 		if err != nil {
 			return err
 		}
-		var itemModel any = (*Product)(nil)
-		if c.ModuleName == ModuleMatter {
-			itemModel = (*Part)(nil)
-		}
 		if !cascade {
-			children, err := countWhere(ctx, tx, (*Catalog)(nil), "?TableAlias.parent_id = ?", id)
+			children, err := tx.countChildren(ctx, id)
 			if err != nil {
 				return err
 			}
-			items, err := countWhere(ctx, tx, itemModel, "?TableAlias.catalog_id = ?", id)
+			items, err := tx.countItems(ctx, c.ModuleName, id)
 			if err != nil {
 				return err
 			}
@@ -314,38 +306,32 @@ func (s *Service) DeleteCatalog(ctx context.Context, id uuid.UUID, cascade bool)
 				}
 				return apperr.User(key, c.DisplayName, children, items)
 			}
-			return db.SoftDelete(ctx, tx, c)
+			return tx.deleteCatalog(ctx, c)
 		}
-		var all []Catalog
-		if err := db.Select(ctx, tx, &all).Column("id", "parent_id").
-			Where("?TableAlias.module_name = ?", c.ModuleName).Scan(ctx); err != nil {
-			return fmt.Errorf("read tree: %w", err)
-		}
-		ids := descendants(all, id)
-		linkColumn, itemTable := "product_id", "catalog_products"
-		if c.ModuleName == ModuleMatter {
-			linkColumn, itemTable = "part_id", "catalog_parts"
-		}
-		if _, err := softDeleteWhere(ctx, tx, (*ProductPart)(nil),
-			"?TableAlias."+linkColumn+" IN (SELECT id FROM "+itemTable+" WHERE catalog_id IN (?))", bun.In(ids)); err != nil {
+		all, err := tx.tree(ctx, c.ModuleName)
+		if err != nil {
 			return err
 		}
-		if _, err := softDeleteWhere(ctx, tx, itemModel, "?TableAlias.catalog_id IN (?)", bun.In(ids)); err != nil {
-			return err
-		}
-		_, err = softDeleteWhere(ctx, tx, (*Catalog)(nil), "?TableAlias.id IN (?)", bun.In(ids))
-		return err
+		return tx.deleteSubtree(ctx, c.ModuleName, descendants(all, id))
 	})
 }
 
-// catalogFor checks that id is a directory of module, for an item's catalogId.
-func (s *Service) catalogFor(ctx context.Context, idb bun.IDB, id uuid.UUID, module string) error {
-	if id == uuid.Nil {
+// checkDestination checks that id may hold an item of module: a directory of that
+// module or, with root allowed, the root (RootID). A missing directory is a validation
+// error on "catalogId"; a failed read is passed on as it is.
+func checkDestination(ctx context.Context, s store, id uuid.UUID, module string, root bool) error {
+	if id == RootID {
+		if root {
+			return nil
+		}
 		return apperr.Invalid("catalogId", localization.KeyRequired, FieldCatalogID)
 	}
-	c, err := s.getCatalog(ctx, idb, id)
-	if err != nil {
+	c, err := s.getCatalog(ctx, id)
+	if errors.Is(err, db.ErrNotFound) {
 		return apperr.Invalid("catalogId", KeyCatalogNotFound)
+	}
+	if err != nil {
+		return err
 	}
 	if c.ModuleName != module {
 		return apperr.Invalid("catalogId", KeyWrongModule)

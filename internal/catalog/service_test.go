@@ -3,7 +3,9 @@ package catalog
 import (
 	stdctx "context"
 	"errors"
+	"fmt"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/google/uuid"
@@ -158,29 +160,29 @@ func TestProductRulesNameUnitColourNumbersAndDirectory(t *testing.T) {
 		c := dir(t, s, ctx, ModuleProduct, "柜体", uuid.Nil)
 		m := dir(t, s, ctx, ModuleMatter, "板材", uuid.Nil)
 
-		_, err := s.CreateProduct(ctx, ProductInput{ItemInput: ItemInput{CatalogID: c.ID, Name: strings.Repeat("柜", 31),
+		_, err := s.CreateProduct(ctx, CreateProductInput{CatalogID: c.ID, ItemFieldsInput: ItemFieldsInput{Name: strings.Repeat("柜", 31),
 			Unit: strings.Repeat("u", 11), Color: strings.Repeat("色", 19), Length: f(-1)}})
 		got := fields(t, err)
 		if got["name"] != localization.KeyTooLong || got["unit"] != localization.KeyTooLong || got["color"] != localization.KeyTooLong || got["length"] != KeyMin {
 			t.Fatalf("limits: %v", got)
 		}
-		if _, err := s.CreateProduct(ctx, ProductInput{ItemInput: ItemInput{CatalogID: c.ID}}); fields(t, err)["name"] != localization.KeyRequired {
+		if _, err := s.CreateProduct(ctx, CreateProductInput{CatalogID: c.ID}); fields(t, err)["name"] != localization.KeyRequired {
 			t.Fatal("name is required")
 		}
-		if _, err := s.CreateProduct(ctx, ProductInput{ItemInput: ItemInput{Name: "x"}}); fields(t, err)["catalogId"] != localization.KeyRequired {
+		if _, err := s.CreateProduct(ctx, CreateProductInput{ItemFieldsInput: ItemFieldsInput{Name: "x"}}); fields(t, err)["catalogId"] != localization.KeyRequired {
 			t.Fatal("catalogId is required")
 		}
-		if _, err := s.CreateProduct(ctx, ProductInput{ItemInput: ItemInput{CatalogID: m.ID, Name: "x"}}); fields(t, err)["catalogId"] != KeyWrongModule {
+		if _, err := s.CreateProduct(ctx, CreateProductInput{CatalogID: m.ID, ItemFieldsInput: ItemFieldsInput{Name: "x"}}); fields(t, err)["catalogId"] != KeyWrongModule {
 			t.Fatal("a product cannot go into a parts directory")
 		}
-		if _, err := s.CreatePart(ctx, PartInput{ItemInput: ItemInput{CatalogID: c.ID, Name: "x"}}); fields(t, err)["catalogId"] != KeyWrongModule {
+		if _, err := s.CreatePart(ctx, CreatePartInput{CatalogID: c.ID, PartFieldsInput: PartFieldsInput{ItemFieldsInput: ItemFieldsInput{Name: "x"}}}); fields(t, err)["catalogId"] != KeyWrongModule {
 			t.Fatal("a part cannot go into a product directory")
 		}
-		if _, err := s.CreatePart(ctx, PartInput{ItemInput: ItemInput{CatalogID: m.ID, Name: "x"}, Count: f(-2)}); fields(t, err)["count"] != KeyMin {
+		if _, err := s.CreatePart(ctx, CreatePartInput{CatalogID: m.ID, PartFieldsInput: PartFieldsInput{ItemFieldsInput: ItemFieldsInput{Name: "x"}, Count: f(-2)}}); fields(t, err)["count"] != KeyMin {
 			t.Fatal("part count must not be negative")
 		}
 
-		ok := must[*Product](t)(s.CreateProduct(ctx, ProductInput{ItemInput: ItemInput{CatalogID: c.ID, Name: strings.Repeat("柜", 30),
+		ok := must[*Product](t)(s.CreateProduct(ctx, CreateProductInput{CatalogID: c.ID, ItemFieldsInput: ItemFieldsInput{Name: strings.Repeat("柜", 30),
 			Unit: "件", Color: strings.Repeat("色", 18), Length: f(600), Price: f(0)}}))
 		if !ok.IsEnable || ok.ModuleName != ModuleProduct || *ok.Length != 600 || ok.Width != nil || *ok.Price != 0 {
 			t.Fatalf("created: %+v", ok)
@@ -194,11 +196,11 @@ func TestUpdateReplacesTextAndNumbersButKeepsDirectoryAndEnabledWhenAbsent(t *te
 		ctx := tenantCtx(newTenant())
 		c := dir(t, s, ctx, ModuleProduct, "柜体", uuid.Nil)
 		off := false
-		p := must[*Product](t)(s.CreateProduct(ctx, ProductInput{ItemInput: ItemInput{CatalogID: c.ID, Name: "地柜", Code: "DG",
+		p := must[*Product](t)(s.CreateProduct(ctx, CreateProductInput{CatalogID: c.ID, ItemFieldsInput: ItemFieldsInput{Name: "地柜", Code: "DG",
 			Length: f(600), IsEnable: &off}}))
 		// The client dropped the emptied code and length: they are cleared.
-		u := must[*Product](t)(s.UpdateProduct(ctx, p.ID, ProductInput{ItemInput: ItemInput{Name: "地柜 600", Color: "白",
-			ConcurrencyStamp: p.ConcurrencyStamp}}))
+		u := must[*Product](t)(s.UpdateProduct(ctx, p.ID, UpdateProductInput{ItemFieldsInput: ItemFieldsInput{Name: "地柜 600", Color: "白"},
+			ConcurrencyStamp: p.ConcurrencyStamp}))
 		if u.Code != "" || u.Length != nil || u.Color != "白" || u.CatalogID != c.ID || u.IsEnable {
 			t.Fatalf("update: %+v", u)
 		}
@@ -206,10 +208,10 @@ func TestUpdateReplacesTextAndNumbersButKeepsDirectoryAndEnabledWhenAbsent(t *te
 		if again.Name != "地柜 600" || again.Code != "" || again.ConcurrencyStamp == p.ConcurrencyStamp {
 			t.Fatalf("stored: %+v", again)
 		}
-		if _, err := s.UpdateProduct(ctx, p.ID, ProductInput{ItemInput: ItemInput{Name: "x", ConcurrencyStamp: p.ConcurrencyStamp}}); !errors.Is(err, apperr.ErrConflict) {
+		if _, err := s.UpdateProduct(ctx, p.ID, UpdateProductInput{ItemFieldsInput: ItemFieldsInput{Name: "x"}, ConcurrencyStamp: p.ConcurrencyStamp}); !errors.Is(err, apperr.ErrConflict) {
 			t.Fatalf("stale stamp: %v", err)
 		}
-		if _, err := s.UpdateProduct(ctx, uuid.New(), ProductInput{ItemInput: ItemInput{Name: "x"}}); !errors.Is(err, apperr.ErrNotFound) {
+		if _, err := s.UpdateProduct(ctx, uuid.New(), UpdateProductInput{ItemFieldsInput: ItemFieldsInput{Name: "x"}}); !errors.Is(err, apperr.ErrNotFound) {
 			t.Fatalf("missing product: %v", err)
 		}
 	})
@@ -223,7 +225,7 @@ func TestMovingProductsIsAllOrNothing(t *testing.T) {
 		to := dir(t, s, ctx, ModuleProduct, "to", uuid.Nil)
 		a, b := product(t, s, ctx, from.ID, "a"), product(t, s, ctx, from.ID, "b")
 		move := func(p *Product) ProductBatchItem {
-			return ProductBatchItem{ID: p.ID, ProductInput: ProductInput{ItemInput: ItemInput{CatalogID: to.ID, Name: p.Name}}}
+			return ProductBatchItem{ID: p.ID, UpdateProductInput: UpdateProductInput{CatalogID: &to.ID, ItemFieldsInput: ItemFieldsInput{Name: p.Name}}}
 		}
 		bad := move(b)
 		bad.Name = ""
@@ -264,7 +266,7 @@ func TestListFiltersByDirectoryEnabledAndName(t *testing.T) {
 		part(t, s, ctx, a.ID, "Oak 18%")
 		part(t, s, ctx, a.ID, "Oak 25")
 		off := false
-		must[*Part](t)(s.CreatePart(ctx, PartInput{ItemInput: ItemInput{CatalogID: b.ID, Name: "Walnut", IsEnable: &off}}))
+		must[*Part](t)(s.CreatePart(ctx, CreatePartInput{CatalogID: b.ID, PartFieldsInput: PartFieldsInput{ItemFieldsInput: ItemFieldsInput{Name: "Walnut", IsEnable: &off}}}))
 		on := true
 		cases := []struct {
 			q    ItemQuery
@@ -365,7 +367,7 @@ func TestATenantsCatalogueIsInvisibleToOthers(t *testing.T) {
 		p := product(t, s, a, c.ID, "A 的产品")
 		m := dir(t, s, a, ModuleMatter, "A 的物料", uuid.Nil)
 		pt := part(t, s, a, m.ID, "A 的板")
-		must[*StandardProduct](t)(s.CreateStandardProduct(a, StandardProductInput{ProductName: "A 的标准品"}))
+		must[*StandardProduct](t)(s.CreateStandardProduct(a, CreateStandardProductInput{ProductName: "A 的标准品"}))
 
 		for name, ctx := range map[string]stdctx.Context{"tenant B": b, "host": host} {
 			rows, _, err := s.ListCatalogs(ctx, CatalogQuery{ModuleName: ModuleProduct})
@@ -384,7 +386,7 @@ func TestATenantsCatalogueIsInvisibleToOthers(t *testing.T) {
 			if _, err := s.GetProduct(ctx, p.ID); !errors.Is(err, apperr.ErrNotFound) {
 				t.Errorf("%s reads A's product: %v", name, err)
 			}
-			if _, err := s.UpdateProduct(ctx, p.ID, ProductInput{ItemInput: ItemInput{Name: "stolen"}}); !errors.Is(err, apperr.ErrNotFound) {
+			if _, err := s.UpdateProduct(ctx, p.ID, UpdateProductInput{ItemFieldsInput: ItemFieldsInput{Name: "stolen"}}); !errors.Is(err, apperr.ErrNotFound) {
 				t.Errorf("%s updates A's product: %v", name, err)
 			}
 			if err := s.DeleteProduct(ctx, p.ID); !errors.Is(err, apperr.ErrNotFound) {
@@ -393,7 +395,7 @@ func TestATenantsCatalogueIsInvisibleToOthers(t *testing.T) {
 			if err := s.DeleteCatalog(ctx, c.ID, true); !errors.Is(err, apperr.ErrNotFound) {
 				t.Errorf("%s deletes A's directory: %v", name, err)
 			}
-			if _, err := s.CreateProduct(ctx, ProductInput{ItemInput: ItemInput{CatalogID: c.ID, Name: "x"}}); fields(t, err)["catalogId"] != KeyCatalogNotFound {
+			if _, err := s.CreateProduct(ctx, CreateProductInput{CatalogID: c.ID, ItemFieldsInput: ItemFieldsInput{Name: "x"}}); fields(t, err)["catalogId"] != KeyCatalogNotFound {
 				t.Errorf("%s adds to A's directory", name)
 			}
 			if _, err := s.CreateCatalog(ctx, CreateCatalogInput{DisplayName: "x", ModuleName: ModuleProduct, ParentID: c.ID}); err == nil {
@@ -419,7 +421,7 @@ func TestStandardProductsAreNestedAndFlat(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		s := newService(t, d)
 		ctx := tenantCtx(newTenant())
-		sp := must[*StandardProduct](t)(s.CreateStandardProduct(ctx, StandardProductInput{ProductName: "标准衣柜",
+		sp := must[*StandardProduct](t)(s.CreateStandardProduct(ctx, CreateStandardProductInput{ProductName: "标准衣柜",
 			CatalogProductInput: CatalogProductInput{ProductCode: "WR-1", ProductWidth: f(1800)},
 			CatalogProduct:      &CatalogProductInput{ProductCode: "ignored", ProductDepth: f(600), Info3: "x"}}))
 		if sp.ProductCode != "WR-1" || *sp.ProductWidth != 1800 || *sp.ProductDepth != 600 || sp.Info3 != "x" || !sp.IsEnable || sp.Creator != "tester" {
@@ -428,12 +430,12 @@ func TestStandardProductsAreNestedAndFlat(t *testing.T) {
 		if sp.CatalogProduct == nil || sp.CatalogProduct.ProductCode != "WR-1" || sp.CatalogProduct.Creator != "tester" {
 			t.Fatalf("nested: %+v", sp.CatalogProduct)
 		}
-		if _, err := s.CreateStandardProduct(ctx, StandardProductInput{CatalogProductInput: CatalogProductInput{ProductWidth: f(-1)}}); len(fields(t, err)) != 2 {
+		if _, err := s.CreateStandardProduct(ctx, CreateStandardProductInput{CatalogProductInput: CatalogProductInput{ProductWidth: f(-1)}}); len(fields(t, err)) != 2 {
 			t.Fatalf("name required and width not negative: %v", err)
 		}
 		off := false
-		u := must[*StandardProduct](t)(s.UpdateStandardProduct(ctx, sp.ID, StandardProductInput{ProductName: "标准衣柜 2",
-			CatalogProductInput: CatalogProductInput{IsEnable: &off}}))
+		u := must[*StandardProduct](t)(s.UpdateStandardProduct(ctx, sp.ID, UpdateStandardProductInput{CreateStandardProductInput: CreateStandardProductInput{ProductName: "标准衣柜 2",
+			CatalogProductInput: CatalogProductInput{IsEnable: &off}}}))
 		if u.ProductCode != "" || u.IsEnable || u.CatalogProduct.IsEnable || u.ProductName != "标准衣柜 2" {
 			t.Fatalf("updated: %+v", u)
 		}
@@ -450,6 +452,97 @@ func TestStandardProductsAreNestedAndFlat(t *testing.T) {
 		}
 		if _, err := s.GetStandardProduct(ctx, sp.ID); !errors.Is(err, apperr.ErrNotFound) {
 			t.Fatal("deleted standard product still there")
+		}
+	})
+}
+
+func TestItemsMoveToTheRootAndAreListedThere(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		s := newService(t, d)
+		ctx := tenantCtx(newTenant())
+		c := dir(t, s, ctx, ModuleProduct, "柜体", uuid.Nil)
+		m := dir(t, s, ctx, ModuleMatter, "板材", uuid.Nil)
+		a, b := product(t, s, ctx, c.ID, "a"), product(t, s, ctx, c.ID, "b")
+		board := part(t, s, ctx, m.ID, "板")
+		root := RootID
+
+		// Moving to the root is an update of catalogId to the all-zero UUID.
+		moved := must[[]Product](t)(s.BatchUpdateProducts(ctx, []ProductBatchItem{
+			{ID: a.ID, UpdateProductInput: UpdateProductInput{CatalogID: &root, ItemFieldsInput: ItemFieldsInput{Name: a.Name}}}}))
+		if moved[0].CatalogID != RootID {
+			t.Fatalf("moved to %v", moved[0].CatalogID)
+		}
+		if p := must[*Part](t)(s.UpdatePart(ctx, board.ID, UpdatePartInput{CatalogID: &root,
+			PartFieldsInput: PartFieldsInput{ItemFieldsInput: ItemFieldsInput{Name: "板"}}})); p.CatalogID != RootID {
+			t.Fatalf("part moved to %v", p.CatalogID)
+		}
+		rows, n := must3[Product](t)(s.ListProducts(ctx, ItemQuery{CatalogIDs: []uuid.UUID{RootID}, Limit: 10}))
+		if n != 1 || rows[0].ID != a.ID {
+			t.Fatalf("the root's products: %d %+v", n, rows)
+		}
+		if rows, _ := must3[Product](t)(s.ListProducts(ctx, ItemQuery{CatalogIDs: []uuid.UUID{c.ID}})); len(rows) != 1 || rows[0].ID != b.ID {
+			t.Fatalf("the directory keeps b only: %+v", rows)
+		}
+		// Absent catalogId keeps the stored one; the root is only ever asked for.
+		kept := must[*Product](t)(s.UpdateProduct(ctx, a.ID, UpdateProductInput{ItemFieldsInput: ItemFieldsInput{Name: "a2"}}))
+		if kept.CatalogID != RootID {
+			t.Fatalf("an update without catalogId moved the product to %v", kept.CatalogID)
+		}
+		back := must[*Product](t)(s.UpdateProduct(ctx, a.ID, UpdateProductInput{CatalogID: &c.ID, ItemFieldsInput: ItemFieldsInput{Name: "a"}}))
+		if back.CatalogID != c.ID {
+			t.Fatalf("moved back to %v", back.CatalogID)
+		}
+		// The destination is still checked: a directory of the other tree, or none, is refused.
+		nowhere := uuid.New()
+		for _, to := range []struct {
+			id   *uuid.UUID
+			want string
+		}{{&m.ID, KeyWrongModule}, {&nowhere, KeyCatalogNotFound}} {
+			_, err := s.BatchUpdateProducts(ctx, []ProductBatchItem{{ID: b.ID, UpdateProductInput: UpdateProductInput{CatalogID: to.id,
+				ItemFieldsInput: ItemFieldsInput{Name: "b"}}}})
+			if got := fields(t, err)["items[0].catalogId"]; got != to.want {
+				t.Errorf("move to %v: %v, want %s", *to.id, err, to.want)
+			}
+		}
+		// A product is still created in a directory.
+		if _, err := s.CreateProduct(ctx, CreateProductInput{CatalogID: RootID, ItemFieldsInput: ItemFieldsInput{Name: "x"}}); fields(t, err)["catalogId"] != localization.KeyRequired {
+			t.Fatalf("create at the root: %v", err)
+		}
+	})
+}
+
+func TestDirectoriesCreatedAtOnceGetDistinctCodes(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		s := newService(t, d)
+		ctx := tenantCtx(newTenant())
+		const n = 6
+		codes := make(chan string, n)
+		errs := make(chan error, n)
+		var wg sync.WaitGroup
+		for i := range n {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				c, err := s.CreateCatalog(ctx, CreateCatalogInput{DisplayName: fmt.Sprintf("d%d", i), ModuleName: ModuleProduct})
+				if err != nil {
+					errs <- err
+					return
+				}
+				codes <- c.Code
+			}()
+		}
+		wg.Wait()
+		close(codes)
+		close(errs)
+		for err := range errs {
+			t.Errorf("create: %v", err)
+		}
+		seen := map[string]bool{}
+		for c := range codes {
+			if seen[c] {
+				t.Errorf("code %s given twice", c)
+			}
+			seen[c] = true
 		}
 	})
 }

@@ -27,7 +27,7 @@ const multipartSlack = 1 << 20
 
 // Register mounts the area's operations.
 func (m *Module) Register(api *httpapi.API) {
-	upload := httpapi.Perm(PermFileDescriptor)
+	upload := httpapi.Perm(PermFileDescriptor) // upload, download and delete
 	api.Handle(http.MethodPost, "/api/datav/files/images/upload",
 		"Upload one image (png, jpeg, gif, webp, bmp; at most 50 MB), multipart field file; answers fileUrl", upload,
 		func(w http.ResponseWriter, r *http.Request) { m.uploadPublic(api, w, r, KindImage) })
@@ -64,8 +64,10 @@ func (m *Module) Register(api *httpapi.API) {
 			}
 			httpapi.WriteJSON(w, http.StatusOK, describe(fd))
 		})
+	// The token is the permission to read the file, so only who may read file descriptors
+	// gets one; the download itself then needs no bearer token (a plain link).
 	httpapi.Register(api, huma.Operation{Method: http.MethodGet, Path: fdBase + "/download/{id}/token",
-		Summary: "A token to download one file, valid 60 seconds", Tags: []string{"files"}}, httpapi.LoggedIn(),
+		Summary: "A token to download one file, valid 60 seconds", Tags: []string{"files"}}, upload,
 		func(ctx context.Context, in *struct {
 			ID uuid.UUID `path:"id"`
 		}) (*httpapi.Body[TokenResult], error) {

@@ -177,6 +177,7 @@ func TestFileDescriptorsDownloadWithAShortLivedToken(t *testing.T) {
 	apptest.Each(t, func(t *testing.T, e *apptest.Env) {
 		admin := e.Token(t, "admin", apptest.Password, "")
 		demo := e.Token(t, "admin", apptest.Password, "demo")
+		sales := e.Token(t, "sales", apptest.Password, "")
 		res := post(t, e, "/api/file-management/file-descriptor/upload", admin, "订单 A.pdf", []byte("%PDF-1.4 test"))
 		if res.Status != 200 {
 			t.Fatalf("upload: %d %s", res.Status, res.Body)
@@ -192,6 +193,10 @@ func TestFileDescriptorsDownloadWithAShortLivedToken(t *testing.T) {
 		}
 		if res := e.Get(t, base+"/token", demo); res.Status != 404 {
 			t.Fatalf("another tenant's token: %d", res.Status)
+		}
+		// Logged in to the file's tenant is not enough: reading a file takes the permission.
+		if res := e.Get(t, base+"/token", sales); res.Status != 403 {
+			t.Fatalf("token without FileManagement.FileDescriptor: %d", res.Status)
 		}
 		var tok files.TokenResult
 		res = e.Get(t, base+"/token", admin)

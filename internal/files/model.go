@@ -69,14 +69,3 @@ type Descriptor struct {
 type TokenResult struct {
 	Token string `json:"token"`
 }
-
-var migrations = []db.Migration{{
-	ID: "files/0001_files",
-	Up: db.Steps(
-		db.CreateTables((*FileDescriptor)(nil), (*DownloadToken)(nil)),
-		db.CreateIndexes(
-			db.Index{Table: "file_descriptors", Name: "ux_file_descriptors_public_name", Unique: true, Columns: []string{"public_name"}},
-			db.Index{Table: "file_download_tokens", Name: "ix_file_download_tokens_expiry", Columns: []string{"expires_at"}},
-		),
-	),
-}}

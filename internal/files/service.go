@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"crypto/rand"
+	"database/sql"
 	"encoding/hex"
 	"errors"
 	"fmt"
@@ -199,8 +200,11 @@ func (s *Service) OpenWithToken(ctx context.Context, id uuid.UUID, token string)
 	}
 	tok := new(DownloadToken)
 	err := s.db.NewSelect().Model(tok).Where("token = ? AND file_id = ?", token, id).Scan(ctx)
-	if err != nil || time.Now().After(tok.ExpiresAt) {
+	if errors.Is(err, sql.ErrNoRows) || (err == nil && time.Now().After(tok.ExpiresAt)) {
 		return nil, nil, invalid
+	}
+	if err != nil { // an outage is a 500 with its cause, never "invalid token"
+		return nil, nil, fmt.Errorf("read download token: %w", err)
 	}
 	tctx := tenancy.WithTenant(ctx, tenancy.Tenant{ID: tok.TenantID})
 	fd, err := s.Get(tctx, id)

@@ -22,13 +22,15 @@ var texts = localization.Texts{
 	KeyFileNotFound: {ZhHans: "文件不存在", En: "The file does not exist"},
 }
 
-// PermFileDescriptor enables uploading (spec 001 §6).
+// PermFileDescriptor enables uploading (spec 001 §6) and governs file descriptors as a
+// whole: uploading, deleting and the token that downloads one (the spec defines no
+// separate read permission).
 const PermFileDescriptor = "FileManagement.FileDescriptor"
 
 var permissionGroups = []permission.Group{{
 	Name:        "FileManagement",
 	DisplayName: localization.Text{ZhHans: "文件管理", En: "File management"},
 	Permissions: []permission.Definition{
-		{Name: PermFileDescriptor, DisplayName: localization.Text{ZhHans: "上传和删除文件", En: "Upload and delete files"}},
+		{Name: PermFileDescriptor, DisplayName: localization.Text{ZhHans: "上传、下载和删除文件", En: "Upload, download and delete files"}},
 	},
 }}

@@ -24,14 +24,27 @@ type User struct {
 	EmailConfirmed       bool       `bun:"email_confirmed,notnull,default:false" json:"emailConfirmed"`
 	PhoneNumber          string     `bun:"phone_number,notnull,default:''" json:"phoneNumber"`
 	PhoneNumberConfirmed bool       `bun:"phone_number_confirmed,notnull,default:false" json:"phoneNumberConfirmed"`
-	PasswordHash         string     `bun:"password_hash,notnull,default:''" json:"-"`
-	SecurityStamp        string     `bun:"security_stamp,notnull,default:''" json:"-"`
+	PasswordHash         string     `bun:"password_hash,notnull,default:''" json:"-" audit:"-"`
+	SecurityStamp        string     `bun:"security_stamp,notnull,default:''" json:"-" audit:"-"`
 	IsActive             bool       `bun:"is_active,notnull" json:"isActive"`
 	LockoutEnabled       bool       `bun:"lockout_enabled,notnull" json:"lockoutEnabled"`
 	LockoutEnd           *time.Time `bun:"lockout_end" json:"lockoutEnd"`
 	AccessFailedCount    int        `bun:"access_failed_count,notnull,default:0" json:"accessFailedCount"`
 	TwoFactorEnabled     bool       `bun:"two_factor_enabled,notnull,default:false" json:"twoFactorEnabled"`
+	Gender               Gender     `bun:"gender,notnull,default:0" json:"gender"`
+	// IsStatic marks the admin user seeded for each side (host, tenant): it cannot be deleted.
+	IsStatic bool `bun:"is_static,notnull,default:false" json:"isStatic"`
 }
+
+// Gender of a user (spec 002 §3).
+type Gender int
+
+// Genders.
+const (
+	GenderMale   Gender = 0
+	GenderFemale Gender = 1
+	GenderOther  Gender = 2
+)
 
 // Role is a named set of permissions users carry.
 type Role struct {
@@ -65,17 +78,3 @@ type Tenant struct {
 	// ActivationMessage is shown to the tenant's users by check-tenant when set.
 	ActivationMessage string `bun:"activation_message,notnull,default:''" json:"activationMessage"`
 }
-
-var migrations = []db.Migration{{
-	ID: "identity/0001_users_roles_tenants",
-	Up: db.Steps(
-		db.CreateTables((*User)(nil), (*Role)(nil), (*UserRole)(nil), (*Tenant)(nil)),
-		db.CreateIndexes(
-			db.Index{Table: "identity_users", Name: "ix_identity_users_name", Columns: []string{"tenant_id", "normalized_user_name"}},
-			db.Index{Table: "identity_users", Name: "ix_identity_users_email", Columns: []string{"tenant_id", "normalized_email"}},
-			db.Index{Table: "identity_users", Name: "ix_identity_users_phone", Columns: []string{"tenant_id", "phone_number"}},
-			db.Index{Table: "identity_roles", Name: "ix_identity_roles_name", Columns: []string{"tenant_id", "normalized_name"}},
-			db.Index{Table: "saas_tenants", Name: "ix_saas_tenants_name", Columns: []string{"normalized_name"}},
-		),
-	),
-}}

@@ -2,17 +2,20 @@ package identity
 
 import (
 	"context"
+	"io"
 	"net/http"
 
 	"github.com/danielgtaylor/huma/v2"
 
 	"kerf/internal/platform/apperr"
 	"kerf/internal/platform/auth"
+	"kerf/internal/platform/bus"
 	"kerf/internal/platform/db"
 	"kerf/internal/platform/httpapi"
 	"kerf/internal/platform/localization"
 	"kerf/internal/platform/module"
 	"kerf/internal/platform/permission"
+	"kerf/internal/platform/setting"
 )
 
 // Deps is what the identity area needs from the app.
@@ -20,6 +23,12 @@ type Deps struct {
 	DB          *db.DB
 	Registry    *permission.Registry
 	Permissions *permission.Service
+	Bus         *bus.Bus         // invalidates the user and tenant caches on every replica; nil: no caches
+	Settings    *setting.Service // password rules
+	// AdminPassword is the first host admin's password (--admin-password). Empty: the demo
+	// password with demo data, otherwise a random one written once to Notice.
+	AdminPassword string
+	Notice        io.Writer // nil: os.Stderr
 }
 
 // Module is the identity area.
@@ -31,7 +40,10 @@ type Module struct {
 
 // New builds the area.
 func New(deps Deps) *Module {
-	return &Module{deps: deps, svc: NewService(deps.DB, nil)}
+	svc := NewService(deps.DB, nil)
+	svc.cacheThrough(deps.Bus)
+	svc.settings, svc.perms = deps.Settings, deps.Permissions
+	return &Module{deps: deps, svc: svc}
 }
 
 // Service returns the area's service for other areas.
@@ -42,6 +54,8 @@ func (m *Module) Migrations() []db.Migration                { return migrations 
 func (m *Module) Permissions() []permission.Group           { return permissionGroups }
 func (m *Module) Texts() localization.Texts                 { return texts }
 func (m *Module) Seed(ctx context.Context, demo bool) error { return m.seed(ctx, demo) }
+func (m *Module) Menus() []module.MenuEntry                 { return menus }
+func (m *Module) Settings() []setting.Definition            { return settingDefinitions }
 
 // Register mounts the area's operations and makes it the API's tenant resolver.
 func (m *Module) Register(api *httpapi.API) {
@@ -50,6 +64,8 @@ func (m *Module) Register(api *httpapi.API) {
 		Summary: "The caller's own profile", Tags: []string{"identity"}}, httpapi.LoggedIn(), m.getProfile)
 	httpapi.Register(api, huma.Operation{Method: http.MethodPut, Path: "/api/identity/my-profile",
 		Summary: "Change the caller's own name, surname, e-mail and phone", Tags: []string{"identity"}}, httpapi.LoggedIn(), m.updateProfile)
+	m.registerUsers(api)
+	m.registerRoles(api)
 }
 
 // Profile is the caller's own profile.

@@ -27,7 +27,9 @@ const (
 	PermTenantsImpersonation = "AbpTenantManagement.Tenants.Impersonation"
 	PermSettings             = "AbpSettingManagement.Settings"
 	PermAuditLog             = "AbpAuditing.AuditLog"
+	PermAuditLogDelete       = "AbpAuditing.AuditLog.Delete"
 	PermSecurityLog          = "AbpAuditing.SecurityLog"
+	PermSecurityLogDelete    = "AbpAuditing.SecurityLog.Delete"
 )
 
 func t(zh, en string) localization.Text { return localization.Text{ZhHans: zh, En: en} }
@@ -60,6 +62,10 @@ var permissionGroups = []permission.Group{
 	}},
 	{Name: "AbpAuditing", DisplayName: t("审计", "Auditing"), Permissions: []permission.Definition{
 		{Name: PermAuditLog, DisplayName: t("审计日志", "Audit log")},
+		{Name: PermAuditLogDelete, Parent: PermAuditLog, DisplayName: t("删除", "Delete")},
 		{Name: PermSecurityLog, DisplayName: t("安全日志", "Security log")},
+		// Used by the security log area (securitylog.PermSecurityLogDelete), declared here with
+		// its parent so the permission screens show it under Auditing.
+		{Name: PermSecurityLogDelete, Parent: PermSecurityLog, DisplayName: t("删除", "Delete")},
 	}},
 }

@@ -2,9 +2,11 @@ package identity
 
 import (
 	"context"
+	"crypto/rand"
 	"errors"
 	"fmt"
 	"log/slog"
+	"os"
 
 	"github.com/uptrace/bun"
 
@@ -23,11 +25,28 @@ const (
 )
 
 // seed makes sure the host has an admin role holding every permission and an admin user;
-// with demo it adds the demo tenant (with its own admin) and the host user sales.
+// with demo it adds the demo tenant (with its own admin) and the host user sales. Without demo
+// data no account has a known password: the host admin's is AdminPassword or a random one,
+// written once to Notice when the admin is created.
 func (m *Module) seed(ctx context.Context, demo bool) error {
 	host := tenancy.WithTenant(ctx, tenancy.Tenant{})
-	if err := m.ensureAdmin(host); err != nil {
+	password, announce := m.deps.AdminPassword, false
+	if password == "" && demo {
+		password = DefaultPassword
+	} else if password == "" {
+		password, announce = rand.Text(), true
+	}
+	created, err := m.ensureAdmin(host, password)
+	if err != nil {
 		return err
+	}
+	if created && announce {
+		out := m.deps.Notice
+		if out == nil {
+			out = os.Stderr
+		}
+		// Printed once, where the operator starting the server reads it; never logged again.
+		_, _ = fmt.Fprintf(out, "admin password: %s\n", password)
 	}
 	if demo {
 		t, err := m.svc.ResolveTenant(ctx, DemoTenantName)
@@ -41,7 +60,22 @@ func (m *Module) seed(ctx context.Context, demo bool) error {
 		} else if err != nil {
 			return err
 		}
-		if err := m.ensureAdmin(tenancy.WithTenant(ctx, t)); err != nil {
+		tctx := tenancy.WithTenant(ctx, t)
+		if _, err := m.ensureAdmin(tctx, DefaultPassword); err != nil {
+			return err
+		}
+		// The demo tenant has its own sales clerk, with the host's user name: the users screen
+		// shows that each side keeps its own users and roles.
+		if _, err := m.svc.EnsureRole(tctx, SalesRole, false, false); err != nil {
+			return err
+		}
+		if _, err := m.svc.FindByLogin(tctx, "sales"); errors.Is(err, db.ErrNotFound) {
+			if _, err := m.svc.CreateUser(tctx, CreateUserInput{UserName: "sales", Password: DefaultPassword,
+				Name: "销售", Surname: "演示", Email: "sales@demo.kerf.local", Phone: "13800000012", Gender: GenderFemale,
+				LockoutEnabled: true, RoleNames: []string{SalesRole}}); err != nil {
+				return err
+			}
+		} else if err != nil {
 			return err
 		}
 		if _, err := m.svc.EnsureRole(host, SalesRole, false, false); err != nil {
@@ -62,24 +96,27 @@ func (m *Module) seed(ctx context.Context, demo bool) error {
 	return nil
 }
 
-func (m *Module) ensureAdmin(ctx context.Context) error {
+// ensureAdmin makes sure the ctx tenant has the admin role and an admin user, created with
+// password; created says whether the user was created now.
+func (m *Module) ensureAdmin(ctx context.Context, password string) (created bool, err error) {
 	if _, err := m.svc.EnsureRole(ctx, AdminRole, true, false); err != nil {
-		return err
+		return false, err
 	}
 	if _, err := m.svc.FindByLogin(ctx, AdminUserName); errors.Is(err, db.ErrNotFound) {
 		phone := "13800000001"
 		if tenancy.ID(ctx) != nil {
 			phone = "13800000011"
 		}
-		if _, err := m.svc.CreateUser(ctx, CreateUserInput{UserName: AdminUserName, Password: DefaultPassword,
-			Name: "管理员", Email: "admin@kerf.local", Phone: phone, LockoutEnabled: true, RoleNames: []string{AdminRole}}); err != nil {
-			return err
+		if _, err := m.svc.CreateUser(ctx, CreateUserInput{UserName: AdminUserName, Password: password, operatorPassword: true,
+			Name: "管理员", Email: "admin@kerf.local", Phone: phone, LockoutEnabled: true, RoleNames: []string{AdminRole}, Static: true}); err != nil {
+			return false, fmt.Errorf("create admin: %w", err)
 		}
 		slog.DebugContext(ctx, "seeded admin user", "tenant", tenancy.FromContext(ctx).Name)
+		return true, nil
 	} else if err != nil {
-		return err
+		return false, err
 	}
-	return nil
+	return false, nil
 }
 
 func (m *Module) grantAllToAdmins(ctx context.Context) error {

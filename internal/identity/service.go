@@ -2,8 +2,10 @@ package identity
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
+	"log/slog"
 	"strings"
 	"time"
 
@@ -11,7 +13,11 @@ import (
 	"github.com/uptrace/bun"
 
 	"kerf/internal/platform/apperr"
+	"kerf/internal/platform/auth"
+	"kerf/internal/platform/bus"
 	"kerf/internal/platform/db"
+	"kerf/internal/platform/permission"
+	"kerf/internal/platform/setting"
 	"kerf/internal/platform/tenancy"
 )
 
@@ -21,18 +27,64 @@ const (
 	LockoutDuration         = 5 * time.Minute
 )
 
+// Bus topics on which identity announces changes to the rows other replicas cache: the
+// payload is the changed user's or tenant's id.
+const (
+	TopicUsers   = "identity.users"
+	TopicTenants = "identity.tenants"
+)
+
 // Service is the identity area's face to other areas.
 type Service struct {
 	db  *db.DB
 	now func() time.Time
+
+	// Per-replica caches of the rows every request reads (the session's current user, the
+	// __tenant header, the token verifier's tenant), dropped through the bus on change.
+	bus     *bus.Bus
+	users   *bus.Cache[userKey, User]
+	tenants *bus.Cache[string, Tenant] // by "id:<id>" and "name:<normalized name>"
+
+	memberships *bus.Cache[userKey, []string] // EffectiveRoles
+	roleSources []RoleSource
+
+	settings *setting.Service    // password rules; nil: the defaults
+	perms    *permission.Service // role grants follow a renamed or deleted role; nil: none kept
+	signOut  []SignOutHook
 }
 
-// NewService returns the service; now may be nil for time.Now.
+// userKey names a user as GetUser reads it: in one tenant (uuid.Nil: the host).
+type userKey struct{ tenant, id uuid.UUID }
+
+// NewService returns the service; now may be nil for time.Now. It caches nothing until
+// cacheThrough gives it a bus.
 func NewService(d *db.DB, now func() time.Time) *Service {
 	if now == nil {
 		now = time.Now
 	}
 	return &Service{db: d, now: now}
+}
+
+// cacheThrough caches users and tenants per replica, invalidated through b.
+func (s *Service) cacheThrough(b *bus.Bus) {
+	s.bus = b
+	s.users = bus.NewCache[userKey, User](b, TopicUsers, func(k userKey, payload string) bool {
+		return k.id.String() == payload
+	})
+	s.memberships = bus.NewCache[userKey, []string](b, TopicMemberships, func(k userKey, payload string) bool {
+		return k.id.String() == payload
+	})
+	// Tenants are few and change rarely: any change drops them all (names as well as ids).
+	s.tenants = bus.NewCache[string, Tenant](b, TopicTenants, func(string, string) bool { return true })
+}
+
+// changed announces on every replica that a row of topic changed (after the transaction of
+// ctx commits). The change is made; a failed announcement is logged, and other replicas
+// catch up within the caches' lifetime.
+func (s *Service) changed(ctx context.Context, topic string, id uuid.UUID) {
+	if err := s.bus.Publish(ctx, topic, id.String()); err != nil {
+		slog.ErrorContext(ctx, "identity: announce change", "topic", topic, "id", id, "err", err)
+	}
 }
 
 func normalize(s string) string { return strings.ToUpper(strings.TrimSpace(s)) }
@@ -56,8 +108,30 @@ func (s *Service) FindByPhone(ctx context.Context, phone string) (*User, error) 
 	return u, db.NotFound(err, "find user by phone")
 }
 
-// GetUser returns a user of the ctx tenant.
+// GetUser returns a user of the ctx tenant (from this replica's cache when it has it).
 func (s *Service) GetUser(ctx context.Context, id uuid.UUID) (*User, error) {
+	if !tenancy.Filtered(ctx) {
+		return s.userRow(ctx, id)
+	}
+	k := userKey{id: id}
+	if t := tenancy.ID(ctx); t != nil {
+		k.tenant = *t
+	}
+	u, err := s.users.Get(ctx, k, func(ctx context.Context) (User, error) {
+		u, err := s.userRow(ctx, id)
+		if err != nil {
+			return User{}, err
+		}
+		return *u, nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &u, nil
+}
+
+// userRow reads a user of the ctx tenant from the database, for changes.
+func (s *Service) userRow(ctx context.Context, id uuid.UUID) (*User, error) {
 	u := new(User)
 	err := db.Select(ctx, s.db, u).Where("?TableAlias.id = ?", id).Scan(ctx)
 	return u, db.NotFound(err, "get user")
@@ -74,22 +148,42 @@ func (s *Service) IsLockedOut(u *User, now time.Time) bool {
 }
 
 // RecordFailedLogin counts a wrong password; the fifth in a row locks the user for
-// five minutes and starts a new count.
+// five minutes and starts a new count. The count is kept by the database in one UPDATE
+// (increment, and lock when it reaches the limit), so wrong passwords sent at the same
+// moment to several replicas are each counted; u receives the stored result.
 func (s *Service) RecordFailedLogin(ctx context.Context, u *User) (lockedOut bool, err error) {
 	if !u.LockoutEnabled {
 		return false, nil
 	}
-	u.AccessFailedCount++
-	cols := []string{"access_failed_count"}
-	if u.AccessFailedCount >= MaxFailedAccessAttempts {
-		end := s.now().UTC().Add(LockoutDuration)
-		u.LockoutEnd, u.AccessFailedCount = &end, 0
-		cols = append(cols, "lockout_end")
-		lockedOut = true
+	now := s.now().UTC()
+	end := now.Add(LockoutDuration)
+	reached := fmt.Sprintf("access_failed_count + 1 >= %d", MaxFailedAccessAttempts)
+	var counted struct {
+		Count int        `bun:"access_failed_count"`
+		End   *time.Time `bun:"lockout_end"`
 	}
-	if err := db.UpdateStamped(ctx, s.db, u, "", cols...); err != nil {
+	// SET expressions read the row as it was, on both dialects; a concurrent UPDATE of the
+	// row waits for this one and then counts on from its result.
+	_, err = db.Update(ctx, s.db, (*User)(nil)).
+		Set("access_failed_count = CASE WHEN "+reached+" THEN 0 ELSE access_failed_count + 1 END").
+		Set("lockout_end = CASE WHEN "+reached+" THEN ? ELSE lockout_end END", end).
+		Set("concurrency_stamp = ?", db.NewStamp()).
+		Set("last_modification_time = ?", now).
+		Set("last_modifier_id = ?", auth.UserID(ctx)).
+		Where("?TableAlias.id = ?", u.ID).
+		Where("?TableAlias.lockout_enabled = ?", true).
+		Returning("access_failed_count, lockout_end").
+		Exec(ctx, &counted.Count, &counted.End)
+	if errors.Is(err, sql.ErrNoRows) {
+		return false, nil // deleted or lockout switched off meanwhile: nothing to count
+	}
+	if err != nil {
 		return false, fmt.Errorf("record failed login: %w", err)
 	}
+	s.changed(ctx, TopicUsers, u.ID)
+	// The count starts again from 0 only when this failure locked the user.
+	lockedOut = counted.Count == 0
+	u.AccessFailedCount, u.LockoutEnd = counted.Count, counted.End
 	return lockedOut, nil
 }
 
@@ -102,6 +196,7 @@ func (s *Service) RecordSuccessfulLogin(ctx context.Context, u *User) error {
 	if err := db.UpdateStamped(ctx, s.db, u, "", "access_failed_count", "lockout_end"); err != nil {
 		return fmt.Errorf("record login: %w", err)
 	}
+	s.changed(ctx, TopicUsers, u.ID)
 	return nil
 }
 
@@ -134,22 +229,19 @@ const (
 	KeyFieldCurrentPasswd = "Identity:Field:CurrentPassword"
 )
 
-// MinPasswordLength is the shortest password accepted.
-const MinPasswordLength = 6
-
 // ChangePassword sets a new password after checking the current one.
 func (s *Service) ChangePassword(ctx context.Context, userID uuid.UUID, current, newPassword string) error {
 	ve := &apperr.ValidationError{}
 	if current == "" {
 		ve.Add("currentPassword", KeyPasswordRequired)
 	}
-	if len(newPassword) < MinPasswordLength {
-		ve.Add("newPassword", KeyPasswordTooShort, MinPasswordLength)
+	if err := s.checkPassword(ctx, ve, "newPassword", newPassword); err != nil {
+		return err
 	}
 	if err := ve.OrNil(); err != nil {
 		return err
 	}
-	u, err := s.GetUser(ctx, userID)
+	u, err := s.userRow(ctx, userID)
 	if err != nil {
 		return err
 	}
@@ -169,6 +261,7 @@ func (s *Service) SetPassword(ctx context.Context, u *User, password string) err
 	if err := db.UpdateStamped(ctx, s.db, u, "", "password_hash", "security_stamp"); err != nil {
 		return fmt.Errorf("set password: %w", err)
 	}
+	s.changed(ctx, TopicUsers, u.ID)
 	return nil
 }
 
@@ -187,7 +280,7 @@ func (s *Service) UpdateProfile(ctx context.Context, userID uuid.UUID, in Profil
 	if in.Email != "" && !strings.Contains(in.Email, "@") {
 		return nil, apperr.Invalid("email", KeyInvalidEmail)
 	}
-	u, err := s.GetUser(ctx, userID)
+	u, err := s.userRow(ctx, userID)
 	if err != nil {
 		return nil, err
 	}
@@ -205,22 +298,28 @@ func (s *Service) UpdateProfile(ctx context.Context, userID uuid.UUID, in Profil
 	if err != nil {
 		return nil, err
 	}
+	s.changed(ctx, TopicUsers, u.ID)
 	return u, nil
 }
 
 // ResolveTenant finds an active tenant by name or id; it implements tenancy.Resolver.
 func (s *Service) ResolveTenant(ctx context.Context, nameOrID string) (tenancy.Tenant, error) {
-	t := new(Tenant)
-	q := db.Select(tenancy.AllTenants(ctx), s.db, t)
-	if id, err := uuid.Parse(nameOrID); err == nil {
-		q = q.Where("?TableAlias.id = ?", id)
+	var t Tenant
+	var err error
+	if id, perr := uuid.Parse(nameOrID); perr == nil {
+		t, err = s.tenant(ctx, "id:"+id.String(), func(q *bun.SelectQuery) *bun.SelectQuery {
+			return q.Where("?TableAlias.id = ?", id)
+		})
 	} else {
-		q = q.Where("normalized_name = ?", normalize(nameOrID))
+		n := normalize(nameOrID)
+		t, err = s.tenant(ctx, "name:"+n, func(q *bun.SelectQuery) *bun.SelectQuery {
+			return q.Where("normalized_name = ?", n)
+		})
 	}
-	if err := q.Limit(1).Scan(ctx); err != nil {
-		if errors.Is(db.NotFound(err, ""), db.ErrNotFound) {
-			return tenancy.Tenant{}, fmt.Errorf("tenant %q: %w", nameOrID, tenancy.ErrTenantNotAvailable)
-		}
+	if errors.Is(err, db.ErrNotFound) {
+		return tenancy.Tenant{}, fmt.Errorf("tenant %q: %w", nameOrID, tenancy.ErrTenantNotAvailable)
+	}
+	if err != nil {
 		return tenancy.Tenant{}, fmt.Errorf("resolve tenant: %w", err)
 	}
 	if !t.IsActive {
@@ -242,7 +341,23 @@ func (s *Service) GetTenant(ctx context.Context, id uuid.UUID) (tenancy.Tenant, 
 
 // TenantRow returns the stored tenant, with its activation message.
 func (s *Service) TenantRow(ctx context.Context, id uuid.UUID) (*Tenant, error) {
-	t := new(Tenant)
-	err := db.Select(tenancy.AllTenants(ctx), s.db, t).Where("?TableAlias.id = ?", id).Scan(ctx)
-	return t, db.NotFound(err, "get tenant")
+	t, err := s.tenant(ctx, "id:"+id.String(), func(q *bun.SelectQuery) *bun.SelectQuery {
+		return q.Where("?TableAlias.id = ?", id)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &t, nil
+}
+
+// tenant reads the one tenant where selects, through this replica's cache under key.
+func (s *Service) tenant(ctx context.Context, key string, where func(*bun.SelectQuery) *bun.SelectQuery) (Tenant, error) {
+	return s.tenants.Get(ctx, key, func(ctx context.Context) (Tenant, error) {
+		t := new(Tenant)
+		err := where(db.Select(tenancy.AllTenants(ctx), s.db, t)).Limit(1).Scan(ctx)
+		if err != nil {
+			return Tenant{}, db.NotFound(err, "get tenant")
+		}
+		return *t, nil
+	})
 }

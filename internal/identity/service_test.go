@@ -7,16 +7,34 @@ import (
 	"time"
 
 	"kerf/internal/platform/apperr"
+	"kerf/internal/platform/bus"
 	"kerf/internal/platform/db"
 	"kerf/internal/platform/db/dbtest"
 	"kerf/internal/platform/permission"
 	"kerf/internal/platform/tenancy"
 )
 
+// newTestModule builds the area on d with its caches (on a bus of its own), migrated and
+// demo-seeded.
 func newTestModule(t *testing.T, d *db.DB, now func() time.Time) *Module {
 	t.Helper()
+	return newModule(t, d, now, startedBus(t, d))
+}
+
+func startedBus(t *testing.T, d *db.DB) *bus.Bus {
+	t.Helper()
+	b := bus.New(d)
+	if err := b.Start(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = b.Close() })
+	return b
+}
+
+func newModule(t *testing.T, d *db.DB, now func() time.Time, b *bus.Bus) *Module {
+	t.Helper()
 	reg := permission.NewRegistry()
-	m := New(Deps{DB: d, Registry: reg, Permissions: &permission.Service{DB: d, Registry: reg}})
+	m := New(Deps{DB: d, Registry: reg, Permissions: &permission.Service{DB: d, Registry: reg, Bus: b}, Bus: b})
 	m.svc.now = now
 	reg.Add(m.Permissions()...)
 	if err := d.Migrate(context.Background(), append(permission.Migrations, m.Migrations()...)); err != nil {
@@ -62,7 +80,14 @@ func TestSeedAndLoginRules(t *testing.T) {
 		if err != nil || tenantAdmin.ID == admin.ID {
 			t.Fatalf("demo tenant has its own admin: %v", err)
 		}
-		if _, err := svc.FindByLogin(tctx, "sales"); !errors.Is(err, db.ErrNotFound) {
+		hostSales, err := svc.FindByLogin(ctx, "sales")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if demoSales, err := svc.FindByLogin(tctx, "sales"); err != nil || demoSales.ID == hostSales.ID {
+			t.Fatalf("the demo tenant has its own sales, never the host's: %v", err)
+		}
+		if _, err := svc.GetUser(tctx, hostSales.ID); !errors.Is(err, db.ErrNotFound) {
 			t.Fatalf("host user sales must be invisible in the demo tenant, got %v", err)
 		}
 		if _, err := svc.ResolveTenant(ctx, "nope"); !errors.Is(err, tenancy.ErrTenantNotAvailable) {
@@ -94,24 +119,24 @@ func TestSeedAndLoginRules(t *testing.T) {
 		}
 
 		// Change password.
-		if err := svc.ChangePassword(ctx, admin.ID, "wrong", "newpass1"); !isUserError(err, KeyWrongPassword) {
+		if err := svc.ChangePassword(ctx, admin.ID, "wrong", "Newpass-1"); !isUserError(err, KeyWrongPassword) {
 			t.Fatalf("wrong current password = %v", err)
 		}
 		if err := svc.ChangePassword(ctx, admin.ID, DefaultPassword, "x"); err == nil {
 			t.Fatal("a too short password must be refused")
 		}
-		if err := svc.ChangePassword(ctx, admin.ID, DefaultPassword, "newpass1"); err != nil {
+		if err := svc.ChangePassword(ctx, admin.ID, DefaultPassword, "Newpass-1"); err != nil {
 			t.Fatal(err)
 		}
 		admin, _ = svc.GetUser(ctx, admin.ID)
-		if !svc.CheckPassword(ctx, admin, "newpass1") {
+		if !svc.CheckPassword(ctx, admin, "Newpass-1") {
 			t.Fatal("new password not stored")
 		}
 
 		// The admin role holds every defined permission, sales none of identity's.
 		perms := &permission.Service{DB: d, Registry: m.deps.Registry}
 		g, err := perms.ProviderGrants(ctx, permission.Role, AdminRole)
-		if err != nil || !g[PermUsersImpersonation] || !g[PermTenants] {
+		if err != nil || !g[PermUsersImpersonation] || !g[PermTenants] || !g[PermSecurityLogDelete] {
 			t.Fatalf("admin grants = %v, %v", g, err)
 		}
 		tg, _ := perms.ProviderGrants(tctx, permission.Role, AdminRole)
@@ -130,7 +155,7 @@ func TestFalseFlagsAreStored(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		m := newTestModule(t, d, time.Now)
 		ctx := context.Background()
-		u, err := m.Service().CreateUser(ctx, CreateUserInput{UserName: "nolock", Password: "secret1", LockoutEnabled: false})
+		u, err := m.Service().CreateUser(ctx, CreateUserInput{UserName: "nolock", Password: "Secret-1", LockoutEnabled: false})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -45,19 +45,6 @@ type Menu struct {
 	ChildCount int `bun:"child_count,scanonly"`
 }
 
-var migrations = []db.Migration{{
-	ID: "menus/0001_menus",
-	Up: db.Steps(
-		db.CreateTables((*Menu)(nil)),
-		db.CreateIndexes(
-			// Names are unique over every row, deleted ones included: a deleted module entry
-			// keeps its name so the sync knows not to bring it back.
-			db.Index{Table: "menus", Name: "ux_menus_name", Unique: true, Columns: []string{"name"}},
-			db.Index{Table: "menus", Name: "ix_menus_parent", Columns: []string{"parent_id"}},
-		),
-	),
-}}
-
 // MenuItem is one entry of the web menu tree (GET /api/menu/getWebMenu).
 type MenuItem struct {
 	ID          uuid.UUID  `json:"id"`

@@ -7,6 +7,7 @@ import (
 	"github.com/danielgtaylor/huma/v2"
 	"github.com/google/uuid"
 
+	"kerf/internal/platform/apperr"
 	"kerf/internal/platform/db"
 	"kerf/internal/platform/httpapi"
 	"kerf/internal/platform/localization"
@@ -83,23 +84,29 @@ func (m *Module) Register(api *httpapi.API) {
 }
 
 func (m *Module) restore(ctx context.Context, _ *struct{}) (*struct{}, error) {
-	return nil, m.svc.RestoreDeclared(ctx)
+	return httpapi.NoContent(m.svc.RestoreDeclared(ctx))
 }
 
 func (m *Module) getWebMenu(ctx context.Context, _ *struct{}) (*httpapi.Body[httpapi.List[MenuItem]], error) {
-	items, err := m.svc.WebMenu(ctx)
-	if err != nil {
-		return nil, err
-	}
-	return &httpapi.Body[httpapi.List[MenuItem]]{Body: httpapi.List[MenuItem]{Items: items}}, nil
+	return httpapi.ReplyList(m.svc.WebMenu(ctx))
 }
 
-func (m *Module) list(ctx context.Context, in *ListMenusInput) (*httpapi.Body[httpapi.Paged[MenuDto]], error) {
-	page, err := m.svc.ListMenus(ctx, *in)
-	if err != nil {
-		return nil, err
+// listInput is the query of the admin list.
+type listInput struct {
+	httpapi.PageQuery
+	ParentID string `query:"parentId" doc:"Only the children of this menu (all-zero UUID: the roots)"`
+}
+
+func (m *Module) list(ctx context.Context, in *listInput) (*httpapi.Body[httpapi.Paged[MenuDto]], error) {
+	q := ListMenusQuery{Filter: in.Filter, Sorting: in.Sorting, Skip: in.SkipCount, Limit: in.Limit()}
+	if in.ParentID != "" {
+		id, err := uuid.Parse(in.ParentID)
+		if err != nil {
+			return nil, apperr.Invalid("parentId", localization.KeyInvalidValue, "parentId")
+		}
+		q.ParentID = &id
 	}
-	return &httpapi.Body[httpapi.Paged[MenuDto]]{Body: *page}, nil
+	return httpapi.ReplyPage(m.svc.ListMenus(ctx, q))
 }
 
 type idInput struct {
@@ -107,19 +114,11 @@ type idInput struct {
 }
 
 func (m *Module) get(ctx context.Context, in *idInput) (*httpapi.Body[MenuDto], error) {
-	d, err := m.svc.GetMenu(ctx, in.ID)
-	if err != nil {
-		return nil, err
-	}
-	return &httpapi.Body[MenuDto]{Body: *d}, nil
+	return httpapi.Reply(m.svc.GetMenu(ctx, in.ID))
 }
 
 func (m *Module) create(ctx context.Context, in *httpapi.Body[CreateMenuInput]) (*httpapi.Body[MenuDto], error) {
-	d, err := m.svc.CreateMenu(ctx, in.Body)
-	if err != nil {
-		return nil, err
-	}
-	return &httpapi.Body[MenuDto]{Body: *d}, nil
+	return httpapi.Reply(m.svc.CreateMenu(ctx, in.Body))
 }
 
 type updateInput struct {
@@ -128,13 +127,9 @@ type updateInput struct {
 }
 
 func (m *Module) update(ctx context.Context, in *updateInput) (*httpapi.Body[MenuDto], error) {
-	d, err := m.svc.UpdateMenu(ctx, in.ID, in.Body)
-	if err != nil {
-		return nil, err
-	}
-	return &httpapi.Body[MenuDto]{Body: *d}, nil
+	return httpapi.Reply(m.svc.UpdateMenu(ctx, in.ID, in.Body))
 }
 
 func (m *Module) delete(ctx context.Context, in *idInput) (*struct{}, error) {
-	return nil, m.svc.DeleteMenu(ctx, in.ID)
+	return httpapi.NoContent(m.svc.DeleteMenu(ctx, in.ID))
 }

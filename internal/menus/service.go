@@ -10,7 +10,6 @@ import (
 
 	"kerf/internal/platform/apperr"
 	"kerf/internal/platform/db"
-	"kerf/internal/platform/httpapi"
 	"kerf/internal/platform/localization"
 	"kerf/internal/platform/module"
 	"kerf/internal/platform/permission"
@@ -25,10 +24,12 @@ type Service struct {
 	multiTenancy bool
 }
 
-// ListMenusInput is the admin list query.
-type ListMenusInput struct {
-	httpapi.PageQuery
-	ParentID string `query:"parentId" doc:"Only the children of this menu (all-zero UUID: the roots)"`
+// ListMenusQuery selects a page of rows for the admin list.
+type ListMenusQuery struct {
+	ParentID    *uuid.UUID // only the children of this row (uuid.Nil: the roots)
+	Filter      string     // a substring of the name, path, display names or component
+	Sorting     string     // the client's sorting, checked against sortable
+	Skip, Limit int
 }
 
 var sortable = map[string]string{
@@ -41,29 +42,21 @@ var sortable = map[string]string{
 	"creationTime":      "menu.creation_time",
 }
 
-// ListMenus returns a page of rows.
-func (s *Service) ListMenus(ctx context.Context, in ListMenusInput) (*httpapi.Paged[MenuDto], error) {
-	order, err := httpapi.Sorting(in.Sorting, sortable, "menu.sort_order ASC, menu.name ASC")
+// ListMenus returns a page of rows and how many rows q selects.
+func (s *Service) ListMenus(ctx context.Context, q ListMenusQuery) ([]MenuDto, int, error) {
+	order, err := db.Order(q.Sorting, sortable, "menu.sort_order ASC, menu.name ASC")
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
-	var parent *uuid.UUID
-	if in.ParentID != "" {
-		id, err := uuid.Parse(in.ParentID)
-		if err != nil {
-			return nil, apperr.Invalid("parentId", localization.KeyInvalidValue, "parentId")
-		}
-		parent = &id
-	}
-	rows, n, err := pageRows(ctx, s.db, strings.TrimSpace(in.Filter), parent, order, in.SkipCount, in.Limit())
+	rows, n, err := pageRows(ctx, s.db, strings.TrimSpace(q.Filter), q.ParentID, db.Page{Order: order, Skip: q.Skip, Limit: q.Limit})
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
-	out := &httpapi.Paged[MenuDto]{Items: make([]MenuDto, len(rows)), TotalCount: n}
+	out := make([]MenuDto, len(rows))
 	for i := range rows {
-		out.Items[i] = dtoOf(ctx, &rows[i])
+		out[i] = dtoOf(ctx, &rows[i])
 	}
-	return out, nil
+	return out, n, nil
 }
 
 // GetMenu returns one row.

@@ -32,7 +32,7 @@ func listRows(ctx context.Context, idb bun.IDB) ([]Menu, error) {
 // listRowsWithDeleted returns every row, deleted ones included (for the start-up sync).
 func listRowsWithDeleted(ctx context.Context, idb bun.IDB) ([]Menu, error) {
 	var rows []Menu
-	if err := idb.NewSelect().Model(&rows).Where("menu.tenant_id IS NULL").Scan(ctx); err != nil {
+	if err := db.Select(db.WithDeleted(hostCtx(ctx)), idb, &rows).Scan(ctx); err != nil {
 		return nil, fmt.Errorf("list menus: %w", err)
 	}
 	return rows, nil
@@ -48,43 +48,28 @@ func getRow(ctx context.Context, idb bun.IDB, id uuid.UUID) (*Menu, error) {
 
 // nameTaken reports whether any row, deleted or not, has name.
 func nameTaken(ctx context.Context, idb bun.IDB, name string) (bool, error) {
-	ok, err := idb.NewSelect().Model((*Menu)(nil)).Where("menu.name = ?", name).Exists(ctx)
+	ok, err := db.Select(db.WithDeleted(hostCtx(ctx)), idb, (*Menu)(nil)).Where("?TableAlias.name = ?", name).Exists(ctx)
 	if err != nil {
 		return false, fmt.Errorf("check menu name: %w", err)
 	}
 	return ok, nil
 }
 
-// pageRows returns one page of live rows matching filter, and the total count.
-func pageRows(ctx context.Context, idb bun.IDB, filter string, parentID *uuid.UUID, order string, skip, limit int) ([]Menu, int, error) {
-	var rows []Menu
-	q := db.Select(hostCtx(ctx), idb, &rows).ColumnExpr("menu.*").ColumnExpr(childCountExpr, false)
-	if filter != "" {
-		like := "%" + escapeLike(filter) + "%"
-		q = q.WhereGroup(" AND ", func(q *bun.SelectQuery) *bun.SelectQuery {
-			for _, col := range []string{"menu.name", "menu.path", "menu.display_name_zh_hans", "menu.display_name_en", "menu.component"} {
-				q = q.WhereOr("LOWER("+col+") LIKE LOWER(?) ESCAPE '\\'", like)
-			}
-			return q
-		})
+// pageRows returns one page of live rows matching filter (and under parentID when it is
+// set), each with its child count, and the total count.
+func pageRows(ctx context.Context, idb bun.IDB, filter string, parentID *uuid.UUID, page db.Page) ([]Menu, int, error) {
+	page.Shape = func(q *bun.SelectQuery) *bun.SelectQuery {
+		return q.ColumnExpr("menu.*").ColumnExpr(childCountExpr, false)
 	}
-	if parentID != nil {
-		q = q.Where("menu.parent_id = ?", *parentID)
-	}
-	n, err := q.OrderExpr(order).Offset(int64(skip)).Limit(int64(limit)).ScanAndCount(ctx)
+	rows, n, err := db.List[Menu](hostCtx(ctx), idb, page, func(q *bun.SelectQuery) *bun.SelectQuery {
+		q = db.WhereContains(q, filter, "menu.name", "menu.path", "menu.display_name_zh_hans", "menu.display_name_en", "menu.component")
+		if parentID != nil {
+			q = q.Where("menu.parent_id = ?", *parentID)
+		}
+		return q
+	})
 	if err != nil {
 		return nil, 0, fmt.Errorf("page menus: %w", err)
 	}
-	return rows, int(n), nil
-}
-
-func escapeLike(s string) string {
-	out := make([]rune, 0, len(s))
-	for _, r := range s {
-		if r == '%' || r == '_' || r == '\\' {
-			out = append(out, '\\')
-		}
-		out = append(out, r)
-	}
-	return string(out)
+	return rows, n, nil
 }

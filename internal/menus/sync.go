@@ -40,10 +40,10 @@ func (s *Service) RestoreDeclared(ctx context.Context) error {
 	}
 	return s.db.InTx(ctx, func(ctx context.Context, tx bun.Tx) error {
 		if len(names) > 0 {
-			_, err := tx.NewUpdate().Model((*Menu)(nil)).
+			_, err := db.Update(db.WithDeleted(ctx), tx, (*Menu)(nil)).
 				Set("customized = ?", false).Set("is_deleted = ?", false).Set("deletion_time = NULL").
 				Set("deleter_id = NULL").Set("seed_hash = ''").
-				Where("tenant_id IS NULL").Where("name IN (?)", bun.In(names)).Exec(ctx)
+				Where("?TableAlias.name IN (?)", bun.In(names)).Exec(ctx)
 			if err != nil {
 				return fmt.Errorf("restore menus: %w", err)
 			}
@@ -84,7 +84,7 @@ func (s *Service) sync(ctx context.Context, tx bun.Tx) error {
 			}
 			if n, _ := res.RowsAffected(); n == 0 {
 				m = new(Menu)
-				if err := tx.NewSelect().Model(m).Where("menu.name = ?", e.Name).Scan(ctx); err != nil {
+				if err := db.Select(db.WithDeleted(ctx), tx, m).Where("?TableAlias.name = ?", e.Name).Scan(ctx); err != nil {
 					return fmt.Errorf("read menu %s: %w", e.Name, err)
 				}
 			}

@@ -43,7 +43,10 @@ func (m *Module) authorize(w http.ResponseWriter, r *http.Request) {
 		m.loginPage(ctx, w, r, client, "", http.StatusOK)
 		return
 	}
-	if ok, _ := m.ipLimit.Reserve("ip|" + audit.ClientIP(r)); !ok {
+	if ok, _, err := m.ipLimit.Reserve(ctx, "ip|"+audit.ClientIP(r)); err != nil {
+		m.provider.WriteAuthorizeError(ctx, w, ar, fosite.ErrServerError.WithWrap(err).WithDebug(err.Error()))
+		return
+	} else if !ok {
 		m.loginPage(ctx, w, r, client, m.api.Catalog.T(ctx, localization.KeyTooFast), http.StatusTooManyRequests)
 		return
 	}

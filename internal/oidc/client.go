@@ -8,11 +8,11 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"sync"
 	"time"
 
 	"github.com/ory/fosite"
 
+	"kerf/internal/platform/bus"
 	"kerf/internal/platform/db"
 	"kerf/internal/platform/tenancy"
 )
@@ -103,53 +103,36 @@ func (c *fclient) absoluteEnd(now time.Time) time.Time {
 	return now.Add(time.Duration(n) * time.Second).Round(time.Second)
 }
 
-// clients loads clients from their tables, caching them briefly (the token endpoint
-// reads one per request; an edit on the identity-server screens shows within cacheTTL).
+// TopicClients drops cached clients on every replica; the payload is a client id, or "*"
+// for all. Whoever writes client rows (the seed, the identity-server screens) publishes it
+// after the write commits.
+const TopicClients = "oidc.clients"
+
+// clients loads clients from their tables through a per-replica cache (the token endpoint
+// reads one per request), dropped through the bus when a client changes.
 type clients struct {
-	db  *db.DB
-	ttl time.Duration
-
-	mu    sync.Mutex
-	cache map[string]cachedClient
+	db    *db.DB
+	bus   *bus.Bus
+	cache *bus.Cache[string, *fclient]
 }
 
-type cachedClient struct {
-	c   *fclient
-	err error
-	at  time.Time
+func newClients(d *db.DB, b *bus.Bus) *clients {
+	return &clients{db: d, bus: b,
+		cache: bus.NewCache[string, *fclient](b, TopicClients, func(id, payload string) bool { return id == payload })}
 }
 
-func newClients(d *db.DB) *clients {
-	return &clients{db: d, ttl: 30 * time.Second, cache: map[string]cachedClient{}}
-}
-
-// get returns an enabled client by client id, or fosite.ErrNotFound.
+// get returns an enabled client by client id, or fosite.ErrNotFound (which is not cached).
 func (cs *clients) get(ctx context.Context, clientID string) (*fclient, error) {
-	now := time.Now()
-	cs.mu.Lock()
-	if e, ok := cs.cache[clientID]; ok && now.Sub(e.at) < cs.ttl {
-		cs.mu.Unlock()
-		return e.c, e.err
-	}
-	cs.mu.Unlock()
-	c, err := cs.load(ctx, clientID)
-	if err != nil && !errors.Is(err, fosite.ErrNotFound) {
-		return nil, err
-	}
-	cs.mu.Lock()
-	if len(cs.cache) > 1000 {
-		clear(cs.cache)
-	}
-	cs.cache[clientID] = cachedClient{c: c, err: err, at: now}
-	cs.mu.Unlock()
-	return c, err
+	return cs.cache.Get(ctx, clientID, func(ctx context.Context) (*fclient, error) { return cs.load(ctx, clientID) })
 }
 
-// forget drops the cache (after seeding or editing clients).
-func (cs *clients) forget() {
-	cs.mu.Lock()
-	clear(cs.cache)
-	cs.mu.Unlock()
+// changed drops the cached client clientID ("*": all) on every replica, after the current
+// transaction commits.
+func (cs *clients) changed(ctx context.Context, clientID string) error {
+	if err := cs.bus.Publish(ctx, TopicClients, clientID); err != nil {
+		return fmt.Errorf("announce client change: %w", err)
+	}
+	return nil
 }
 
 func (cs *clients) load(ctx context.Context, clientID string) (*fclient, error) {

@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -52,6 +53,9 @@ type env struct {
 	clock *testClock
 }
 
+// testSecret is the server secret of the tests' modules.
+const testSecret = "a test secret of the oidc area"
+
 type envOption func(*Options)
 
 func withLimits(ip, user *ratelimit.Limiter) envOption {
@@ -71,14 +75,14 @@ func newEnv(t testing.TB, d *db.DB, opts ...envOption) *env {
 	sec := securitylog.New(d, clock.now)
 	dev := &sms.Development{Keep: 100, Log: slog.New(slog.DiscardHandler)}
 	acc := account.New(account.Deps{DB: d, Identity: ids, SMS: dev, SecurityLog: sec.Service(), Now: clock.now})
-	o := Options{Now: clock.now, IPLimit: ratelimit.New(0, 0), UserLimit: ratelimit.New(0, 0)}
+	o := Options{Now: clock.now, IPLimit: ratelimit.New(d, "off", 0, 0), UserLimit: ratelimit.New(d, "off", 0, 0)}
 	for _, f := range opts {
 		f(&o)
 	}
-	m := New(Deps{DB: d, DataDir: t.TempDir(), Identity: ids, Permissions: perms, SecurityLog: sec.Service(),
+	m := New(Deps{DB: d, Secret: testSecret, DataDir: t.TempDir(), Identity: ids, Permissions: perms, SecurityLog: sec.Service(),
 		PhoneCodes: acc.PhoneCodes(), Options: o})
 	mods := []module.Module{id, sec, acc, m}
-	migrations := append([]db.Migration{}, permission.Migrations...)
+	migrations := append(slices.Clone(permission.Migrations), ratelimit.Migrations...)
 	for _, x := range mods {
 		reg.Add(x.Permissions()...)
 		cat.Add(x.Texts())
@@ -212,7 +216,7 @@ func claims(t testing.TB, jwt string) map[string]any {
 // oldest first.
 func (e *env) securityActions(ctx context.Context) []string {
 	e.t.Helper()
-	rows, _, err := e.sec.List(ctx, securitylog.ListInput{Limit: 1000, Sorting: "creation_time ASC, id ASC"})
+	rows, _, err := e.sec.List(ctx, securitylog.ListInput{Limit: 1000, Sorting: "creationTime asc"})
 	if err != nil {
 		e.t.Fatal(err)
 	}

@@ -170,8 +170,8 @@ func (m *Module) passwordLogin(ctx context.Context, tenantField, userName, passw
 	if o != nil {
 		o.userName, o.tenantID, o.tenantName = userName, t.ID, t.Name
 	}
-	if !m.userLimit.Allow(limitKey(t, "u:"+strings.ToLower(userName))) {
-		return nil, oerr(errTooManyRequests, localization.KeyTooFast)
+	if err := m.allowLogin(ctx, limitKey(t, "u:"+strings.ToLower(userName))); err != nil {
+		return nil, err
 	}
 	tctx := tenancy.WithTenant(ctx, t)
 	ids := m.deps.Identity
@@ -220,8 +220,8 @@ func (m *Module) phoneLogin(ctx context.Context, tenantField, phone, code string
 		o.userName, o.tenantID, o.tenantName = phone, t.ID, t.Name
 		o.extra["phoneNumber"] = phone
 	}
-	if !m.userLimit.Allow(limitKey(t, "p:"+phone)) {
-		return nil, oerr(errTooManyRequests, localization.KeyTooFast)
+	if err := m.allowLogin(ctx, limitKey(t, "p:"+phone)); err != nil {
+		return nil, err
 	}
 	tctx := tenancy.WithTenant(ctx, t)
 	if m.deps.PhoneCodes == nil {
@@ -286,6 +286,19 @@ func (m *Module) sessionFor(tctx context.Context, t tenancy.Tenant, u *identity.
 	}
 	return &Session{Subject: u.ID.String(), UserName: u.UserName, TenantID: t.ID, TenantName: t.Name,
 		Roles: roles, SecurityStamp: u.SecurityStamp}, nil
+}
+
+// allowLogin spends one login attempt of key (a user name or phone in a tenant), counted
+// in the database for every replica.
+func (m *Module) allowLogin(ctx context.Context, key string) error {
+	ok, err := m.userLimit.Allow(ctx, key)
+	if err != nil {
+		return fosite.ErrServerError.WithWrap(err).WithDebug(err.Error())
+	}
+	if !ok {
+		return oerr(errTooManyRequests, localization.KeyTooFast)
+	}
+	return nil
 }
 
 func limitKey(t tenancy.Tenant, key string) string {

@@ -38,6 +38,7 @@ func (m *Module) register(api *httpapi.API) {
 	httpapi.Register(api, huma.Operation{Method: http.MethodPost, Path: "/api/userlogin/logout/{token}", DefaultStatus: http.StatusNoContent,
 		Summary: "Log out: ends the login of the given refresh token (or, with a client id, the caller's own login)",
 		Tags:    []string{"account"}, Middlewares: huma.Middlewares{withHTTPRequest}}, httpapi.Public(), m.logout)
+	m.registerOffline(api)
 }
 
 // token is POST /connect/token.
@@ -45,7 +46,10 @@ func (m *Module) token(w http.ResponseWriter, r *http.Request) {
 	ctx := withRequest(r.Context(), r)
 	ctx, o := withOutcome(ctx)
 	grant := strings.TrimSpace(r.PostFormValue("grant_type"))
-	if ok, wait := m.ipLimit.Reserve("ip|" + audit.ClientIP(r)); !ok {
+	if ok, wait, err := m.ipLimit.Reserve(ctx, "ip|"+audit.ClientIP(r)); err != nil {
+		m.writeError(ctx, w, grant, fosite.ErrServerError.WithWrap(err).WithDebug(err.Error()))
+		return
+	} else if !ok {
 		m.writeTooFast(ctx, w, wait)
 		return
 	}
@@ -61,6 +65,9 @@ func (m *Module) token(w http.ResponseWriter, r *http.Request) {
 	clientID := r.PostFormValue("client_id")
 	if ar != nil && ar.GetClient() != nil {
 		clientID = ar.GetClient().GetID()
+	}
+	if err != nil {
+		o.other = nil // the other user's row only for what happened
 	}
 	m.log(ctx, r, o, clientID, grant)
 	if err != nil {
@@ -91,6 +98,9 @@ func (m *Module) log(ctx context.Context, r *http.Request, o *outcome, clientID,
 	m.deps.SecurityLog.Write(ctx, securitylog.Event{Identity: securitylog.IdentityToken, Action: o.action,
 		UserID: o.userID, UserName: o.userName, TenantID: o.tenantID, TenantName: o.tenantName,
 		ClientID: clientID, Request: r, Extra: o.extra})
+	if o.other != nil {
+		m.log(ctx, r, o.other, clientID, grant)
+	}
 }
 
 // revoke is POST /connect/revocation: the token's whole login ends.
@@ -122,7 +132,7 @@ func (m *Module) familyOf(ctx context.Context, token string) (string, *Session) 
 		return "", nil
 	}
 	if strings.Count(token, ".") == 2 { // an access token
-		c, err := m.strategy.parse(token)
+		c, err := m.strategy.parse(ctx, token)
 		if c == nil || (err != nil && !errors.Is(err, errTokenExpired)) {
 			return "", nil
 		}
@@ -218,7 +228,7 @@ func (m *Module) userinfo(w http.ResponseWriter, r *http.Request) {
 			"error_description": m.api.Catalog.T(ctx, KeyAccessTokenInvalid)})
 		return
 	}
-	scopes := m.verifier.scopes(token)
+	scopes := m.verifier.scopes(ctx, token)
 	out := map[string]any{"sub": p.UserID.String()}
 	if p.TenantID != nil {
 		out["tenantid"] = p.TenantID.String()
@@ -285,13 +295,20 @@ func (m *Module) discovery(w http.ResponseWriter, r *http.Request) {
 }
 
 // jwks is GET /.well-known/openid-configuration/jwks.
-func (m *Module) jwks(w http.ResponseWriter, _ *http.Request) {
-	b, err := json.Marshal(m.keys.jwks())
+// It lists every key that still verifies: the newest, which signs, and the older ones
+// until the tokens they signed have expired.
+func (m *Module) jwks(w http.ResponseWriter, r *http.Request) {
+	s, err := m.keys.current(r.Context())
 	if err != nil {
-		http.Error(w, err.Error(), http.StatusInternalServerError)
+		m.api.WriteError(w, r, err)
+		return
+	}
+	b, err := json.Marshal(s.jwks)
+	if err != nil {
+		m.api.WriteError(w, r, err)
 		return
 	}
 	w.Header().Set("Content-Type", "application/jwk-set+json")
-	w.Header().Set("Cache-Control", "public, max-age=3600")
+	w.Header().Set("Cache-Control", "public, max-age=300") // a rotated key shows within minutes
 	_, _ = w.Write(b)
 }

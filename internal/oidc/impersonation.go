@@ -63,6 +63,13 @@ func (m *Module) impersonate(ctx context.Context, form url.Values) (*Session, er
 		if o != nil {
 			o.set(actionBackToImpersonator, sess)
 			o.extra["impersonatedUserId"], o.extra["impersonatedUserName"] = p.UserID.String(), p.UserName
+			if p.TenantID != nil {
+				o.extra["impersonatedTenantId"], o.extra["impersonatedTenantName"] = p.TenantID.String(), p.TenantName
+			}
+			// The impersonated user's own row: their session by someone else ended.
+			id := p.UserID
+			o.other = &outcome{action: actionBackToImpersonator, userID: &id, userName: p.UserName,
+				tenantID: p.TenantID, tenantName: p.TenantName, extra: impersonatorExtra(sess)}
 		}
 		return sess, nil
 	}
@@ -140,8 +147,24 @@ func (m *Module) impersonate(ctx context.Context, form url.Values) (*Session, er
 		if sess.TenantID != nil {
 			o.extra["targetTenantId"], o.extra["targetTenantName"] = sess.TenantID.String(), sess.TenantName
 		}
+		// The impersonated user's own row, in their tenant, naming who logged in as them.
+		extra := impersonatorExtra(&Session{Subject: caller.String(), UserName: p.UserName, TenantID: p.TenantID, TenantName: p.TenantName})
+		o.other = &outcome{action: action, userName: sess.UserName, tenantID: sess.TenantID, tenantName: sess.TenantName, extra: extra}
+		if id := sess.userID(); id != uuid.Nil {
+			o.other.userID = &id
+		}
 	}
 	return sess, nil
+}
+
+// impersonatorExtra names the impersonator (whose session is sess) in a security log row of
+// the impersonated user.
+func impersonatorExtra(sess *Session) map[string]any {
+	extra := map[string]any{"impersonatorUserId": sess.Subject, "impersonatorUserName": sess.UserName}
+	if sess.TenantID != nil {
+		extra["impersonatorTenantId"], extra["impersonatorTenantName"] = sess.TenantID.String(), sess.TenantName
+	}
+	return extra
 }
 
 // targetSession finds the user to log in as, in t, and builds their session.

@@ -202,20 +202,3 @@ const (
 	kindPKCE    = "pkce"
 	kindOIDC    = "oidc"
 )
-
-var migrations = []db.Migration{{
-	ID: "oidc/0001_clients_tokens",
-	Up: db.Steps(
-		db.CreateTables((*Client)(nil), (*ClientGrantType)(nil), (*ClientScope)(nil), (*ClientSecret)(nil),
-			(*ClientRedirectURI)(nil), (*ClientPostLogoutRedirectURI)(nil), (*ClientCorsOrigin)(nil),
-			(*ClientIdPRestriction)(nil), (*ClientClaim)(nil), (*ClientProperty)(nil),
-			(*tokenRow)(nil), (*familyRow)(nil)),
-		db.CreateIndexes(
-			db.Index{Table: "identity_server_clients", Name: "ux_identity_server_clients_client_id", Unique: true, Columns: []string{"client_id"}},
-			db.Index{Table: "oidc_tokens", Name: "ix_oidc_tokens_family", Columns: []string{"family_id"}},
-			db.Index{Table: "oidc_tokens", Name: "ix_oidc_tokens_expires", Columns: []string{"expires_at"}},
-			db.Index{Table: "oidc_token_families", Name: "ix_oidc_token_families_subject", Columns: []string{"subject"}},
-			db.Index{Table: "oidc_token_families", Name: "ix_oidc_token_families_expires", Columns: []string{"expires_at"}},
-		),
-	),
-}}

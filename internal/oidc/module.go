@@ -2,13 +2,14 @@ package oidc
 
 import (
 	"context"
-	"log/slog"
+	"slices"
 	"time"
 
 	"github.com/ory/fosite"
 	"github.com/ory/fosite/handler/openid"
 
 	"kerf/internal/identity"
+	"kerf/internal/platform/bus"
 	"kerf/internal/platform/db"
 	"kerf/internal/platform/httpapi"
 	"kerf/internal/platform/localization"
@@ -26,8 +27,15 @@ type PhoneCodeChecker interface {
 
 // Deps is what the OIDC area needs from the app.
 type Deps struct {
-	DB          *db.DB
-	DataDir     string // the signing key and token secret live in DataDir/oidc
+	DB *db.DB
+	// Secret encrypts the signing keys stored in the database (config.Secret); empty: a
+	// random one created once in DataDir/secret. DataDir is also where earlier versions
+	// kept the keys (DataDir/oidc), imported on first start.
+	Secret  string
+	DataDir string
+	// KeyRotation is the age at which a new signing key takes over; 0: only by hand.
+	KeyRotation time.Duration
+	Bus         *bus.Bus // tells every replica of new keys and ended logins; nil: none
 	Identity    *identity.Service
 	Permissions *permission.Service
 	SecurityLog *securitylog.Service
@@ -39,14 +47,17 @@ type Deps struct {
 type Options struct {
 	Now func() time.Time // clock of lockout, token and code checks (tests move it)
 	// IPLimit limits token requests per client IP, UserLimit login attempts per user
-	// name or phone number; nil gives the defaults, ratelimit.New(0, 0) none.
+	// name or phone number; nil gives the defaults, ratelimit.New(d, name, 0, 0) none.
 	IPLimit, UserLimit *ratelimit.Limiter
 }
 
-// Default limits: a burst of 30 token requests per IP then 5 a second; a burst of 10
-// login attempts per user name then one every 6 seconds (10 a minute).
-func defaultIPLimit() *ratelimit.Limiter   { return ratelimit.New(5, 30) }
-func defaultUserLimit() *ratelimit.Limiter { return ratelimit.Every(6*time.Second, 10) }
+// Default limits, counted in the database for every replica: a burst of 30 token
+// requests per IP then 5 a second; a burst of 10 login attempts per user name then one
+// every 6 seconds (10 a minute).
+func defaultIPLimit(d *db.DB) *ratelimit.Limiter { return ratelimit.New(d, "oidc.ip", 5, 30) }
+func defaultUserLimit(d *db.DB) *ratelimit.Limiter {
+	return ratelimit.Every(d, "oidc.login", 6*time.Second, 10)
+}
 
 // Module is the OAuth 2.0 / OpenID Connect area.
 type Module struct {
@@ -54,8 +65,7 @@ type Module struct {
 	deps      Deps
 	now       func() time.Time
 	api       *httpapi.API
-	keys      *keys
-	keyErr    error
+	keys      *keyring
 	clients   *clients
 	store     *store
 	strategy  *strategy
@@ -67,44 +77,46 @@ type Module struct {
 	dummyHash string
 }
 
-// New builds the area. A signing key that cannot be read or created is reported by Seed
-// (every start seeds), so the server refuses to start without one.
+// New builds the area. The keys are read from the database when the server starts (Seed,
+// which every start runs), so that a wrong secret stops the server there.
 func New(deps Deps) *Module {
 	m := &Module{deps: deps, now: deps.Options.Now, ipLimit: deps.Options.IPLimit, userLimit: deps.Options.UserLimit}
 	if m.now == nil {
 		m.now = time.Now
 	}
 	if m.ipLimit == nil {
-		m.ipLimit = defaultIPLimit()
+		m.ipLimit = defaultIPLimit(deps.DB)
 	}
 	if m.userLimit == nil {
-		m.userLimit = defaultUserLimit()
+		m.userLimit = defaultUserLimit(deps.DB)
 	}
 	m.dummyHash, _ = identity.HashPassword("not-a-real-password")
-	m.clients = newClients(deps.DB)
-	m.store = &store{db: deps.DB, clients: m.clients, now: m.now}
+	m.clients = newClients(deps.DB, deps.Bus)
+	m.store = &store{db: deps.DB, clients: m.clients, now: m.now, bus: deps.Bus}
 	m.store.lastSweep.Store(m.now().Unix())
-	m.keys, m.keyErr = loadKeys(deps.DataDir)
-	if m.keyErr != nil {
-		return m
-	}
-	m.provider, m.keyErr = m.newProvider(m.keys)
-	if m.keyErr != nil {
-		return m
-	}
-	m.verifier = newVerifier(m.strategy, m.store, deps.Identity.GetTenant, m.now)
-	m.store.onRevoke = m.verifier.forget
+	m.keys = newKeyring(deps.DB, deps.Bus, deps.Secret, deps.DataDir, deps.KeyRotation, m.now)
+	m.provider = m.newProvider(m.keys)
+	m.verifier = newVerifier(m.strategy, m.store, deps.Bus, deps.Identity.GetTenant)
 	return m
 }
 
-// Verifier returns the access-token verifier (nil when the key could not be loaded).
+// Verifier returns the access-token verifier.
 func (m *Module) Verifier() *Verifier { return m.verifier }
+
+// RotateKey makes a new signing key, which signs from now on; the older keys verify until
+// the tokens they signed have expired.
+func (m *Module) RotateKey(ctx context.Context) (KeyInfo, error) { return m.keys.rotate(ctx) }
+
+// SigningKeys describes the stored signing keys, newest (the signing one) first.
+func (m *Module) SigningKeys(ctx context.Context) ([]KeyInfo, error) { return m.keys.list(ctx) }
 
 // Name implements module.Module.
 func (m *Module) Name() string { return "oidc" }
 
 // Migrations implements module.Module.
-func (m *Module) Migrations() []db.Migration { return migrations }
+func (m *Module) Migrations() []db.Migration {
+	return append(slices.Clone(migrations), keysMigrations...)
+}
 
 // Texts implements module.Module.
 func (m *Module) Texts() localization.Texts { return texts }
@@ -112,19 +124,16 @@ func (m *Module) Texts() localization.Texts { return texts }
 // Register mounts the OAuth endpoints and makes this area the API's token verifier.
 func (m *Module) Register(api *httpapi.API) {
 	m.api = api
-	if m.keyErr != nil {
-		slog.Error("oidc: no signing key; the token endpoints are not mounted", "err", m.keyErr)
-		return
-	}
 	api.SetVerifier(m.verifier)
 	m.register(api)
 }
 
-// Seed implements module.Module: the web client always, the demo service client with
-// the demo data.
+// Seed implements module.Module: the signing keys (made, imported or checked against the
+// secret; rotated when due), the web client always, the demo service client with the
+// demo data.
 func (m *Module) Seed(ctx context.Context, demo bool) error {
-	if m.keyErr != nil {
-		return m.keyErr
+	if err := m.keys.start(ctx); err != nil {
+		return err
 	}
 	return m.seed(ctx, demo)
 }

@@ -15,11 +15,21 @@ import (
 	"github.com/ory/fosite/token/jwt"
 )
 
-// config is fosite's configuration with the two values Kerf decides per request: the
-// issuer (the address the client called) and the authorization-code lifetime (the
-// client's).
+// config is fosite's configuration with the values Kerf decides per request: the issuer
+// (the address the client called), the authorization-code lifetime (the client's) and the
+// HMAC secret (the database's, read through the keyring).
 type config struct {
 	*fosite.Config
+	keys *keyring
+}
+
+// GetGlobalSecret is the HMAC secret of refresh tokens and codes, kept with the keys.
+func (c config) GetGlobalSecret(ctx context.Context) ([]byte, error) {
+	s, err := c.keys.current(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return s.hmac, nil
 }
 
 func (c config) GetIDTokenIssuer(ctx context.Context) string     { return issuerFrom(ctx) }
@@ -81,6 +91,9 @@ type outcome struct {
 	tenantName string
 	clientID   string
 	extra      map[string]any
+	// other is the same event seen from the other user it concerns (the impersonated user of
+	// an impersonation), written as a row of its own when the request succeeds.
+	other *outcome
 }
 
 func withOutcome(ctx context.Context) (context.Context, *outcome) {
@@ -128,13 +141,12 @@ func reasonFrom(ctx context.Context) string {
 }
 
 // newProvider composes fosite with Kerf's storage, strategies and grant handlers.
-func (m *Module) newProvider(k *keys) (fosite.OAuth2Provider, error) {
+func (m *Module) newProvider(k *keyring) fosite.OAuth2Provider {
 	fc := &fosite.Config{
 		AccessTokenLifespan:         time.Hour,
 		RefreshTokenLifespan:        30 * 24 * time.Hour,
 		AuthorizeCodeLifespan:       5 * time.Minute,
 		IDTokenLifespan:             5 * time.Minute,
-		GlobalSecret:                k.hmac,
 		ClientSecretsHasher:         secretHasher{},
 		ScopeStrategy:               fosite.ExactScopeStrategy,
 		AudienceMatchingStrategy:    fosite.DefaultAudienceMatchingStrategy,
@@ -143,15 +155,16 @@ func (m *Module) newProvider(k *keys) (fosite.OAuth2Provider, error) {
 		MinParameterEntropy:         fosite.MinParameterEntropy,
 		SanitationWhiteList:         []string{"redirect_uri", "nonce", "code_challenge", "code_challenge_method"},
 	}
-	cfg := config{fc}
+	cfg := config{Config: fc, keys: k}
 	hm := oauth2.NewHMACSHAStrategyUnPrefixed(&hmac.HMACStrategy{Config: cfg}, cfg)
-	st, err := newStrategy(k, hm, m.now)
-	if err != nil {
-		return nil, err
-	}
+	st := newStrategy(k, hm, m.now)
 	m.strategy = st
-	idStrategy := &openid.DefaultStrategy{Signer: &jwt.DefaultSigner{GetPrivateKey: func(context.Context) (interface{}, error) {
-		return k.private, nil
+	idStrategy := &openid.DefaultStrategy{Signer: &jwt.DefaultSigner{GetPrivateKey: func(ctx context.Context) (interface{}, error) {
+		key, err := k.signing(ctx)
+		if err != nil {
+			return nil, err
+		}
+		return key.private, nil
 	}}, Config: cfg}
 	idHelper := &openid.IDTokenHandleHelper{IDTokenStrategy: idStrategy}
 	m.idHelper = idHelper
@@ -178,5 +191,5 @@ func (m *Module) newProvider(k *keys) (fosite.OAuth2Provider, error) {
 	fc.TokenEndpointHandlers.Append(pk)
 	fc.RevocationHandlers.Append(&oauth2.TokenRevocationHandler{TokenRevocationStorage: m.store,
 		AccessTokenStrategy: st, RefreshTokenStrategy: st})
-	return fosite.NewOAuth2Provider(m.store, cfg), nil
+	return fosite.NewOAuth2Provider(m.store, cfg)
 }

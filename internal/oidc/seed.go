@@ -7,6 +7,7 @@ import (
 
 	"github.com/uptrace/bun"
 
+	"kerf/internal/platform/bus"
 	"kerf/internal/platform/db"
 	"kerf/internal/platform/tenancy"
 )
@@ -71,8 +72,7 @@ func (m *Module) seed(ctx context.Context, demo bool) error {
 			return err
 		}
 	}
-	m.clients.forget()
-	return nil
+	return m.clients.changed(ctx, bus.All)
 }
 
 // ensureClient adds a client with its lists unless a client of that id exists (an

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net/url"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -17,6 +18,7 @@ import (
 	"github.com/ory/fosite/handler/pkce"
 	"github.com/uptrace/bun"
 
+	"kerf/internal/platform/bus"
 	"kerf/internal/platform/db"
 )
 
@@ -27,8 +29,8 @@ type store struct {
 	db      *db.DB
 	clients *clients
 	now     func() time.Time
-	// onRevoke is told about every family revoked, so verifiers forget it at once.
-	onRevoke func(familyID string)
+	// bus tells every replica's verifier of each family revoked (TopicLogins).
+	bus *bus.Bus
 
 	sweeping  atomic.Bool
 	lastSweep atomic.Int64
@@ -57,10 +59,17 @@ type storedRequest struct {
 
 type txKey struct{}
 
+// storeTx is a transaction fosite opened, with what to announce once it commits.
+type storeTx struct {
+	tx    bun.Tx
+	mu    sync.Mutex
+	after []func()
+}
+
 // idb returns the transaction of ctx, if fosite opened one, else the database.
 func (s *store) idb(ctx context.Context) bun.IDB {
-	if tx, ok := ctx.Value(txKey{}).(*bun.Tx); ok {
-		return tx
+	if t, ok := ctx.Value(txKey{}).(*storeTx); ok {
+		return t.tx
 	}
 	return s.db
 }
@@ -71,21 +80,42 @@ func (s *store) BeginTX(ctx context.Context) (context.Context, error) {
 	if err != nil {
 		return ctx, err
 	}
-	return context.WithValue(ctx, txKey{}, &tx), nil
+	return context.WithValue(ctx, txKey{}, &storeTx{tx: tx}), nil
 }
 
-// Commit implements storage.Transactional.
+// Commit implements storage.Transactional; what the transaction changed is announced after.
 func (s *store) Commit(ctx context.Context) error {
-	if tx, ok := ctx.Value(txKey{}).(*bun.Tx); ok {
-		return tx.Commit()
+	if t, ok := ctx.Value(txKey{}).(*storeTx); ok {
+		if err := t.tx.Commit(); err != nil {
+			return err
+		}
+		t.mu.Lock()
+		after := t.after
+		t.after = nil
+		t.mu.Unlock()
+		for _, fn := range after {
+			fn()
+		}
 	}
 	return nil
 }
 
+// afterCommit runs fn once the transaction fosite opened for ctx commits (never if it rolls
+// back), or at once outside one.
+func afterCommit(ctx context.Context, fn func()) {
+	if t, ok := ctx.Value(txKey{}).(*storeTx); ok {
+		t.mu.Lock()
+		t.after = append(t.after, fn)
+		t.mu.Unlock()
+		return
+	}
+	fn()
+}
+
 // Rollback implements storage.Transactional.
 func (s *store) Rollback(ctx context.Context) error {
-	if tx, ok := ctx.Value(txKey{}).(*bun.Tx); ok {
-		err := tx.Rollback()
+	if t, ok := ctx.Value(txKey{}).(*storeTx); ok {
+		err := t.tx.Rollback()
 		if errors.Is(err, sql.ErrTxDone) {
 			return nil
 		}
@@ -328,11 +358,50 @@ func (s *store) revokeFamily(ctx context.Context, familyID, reason string) (bool
 		Where("family_id = ?", familyID).Where("active = ?", true).Exec(ctx); err != nil {
 		return false, fmt.Errorf("revoke tokens: %w", err)
 	}
-	if s.onRevoke != nil {
-		s.onRevoke(familyID)
-	}
+	// Every replica's verifier drops the login once the revocation is committed (a replica
+	// reading it before would cache it as active again).
+	afterCommit(ctx, func() {
+		if err := s.bus.Publish(context.WithoutCancel(ctx), TopicLogins, familyID); err != nil {
+			slog.ErrorContext(ctx, "oidc: announce ended login", "family", familyID, "err", err)
+		}
+	})
 	n, _ := res.RowsAffected()
 	return n > 0, nil
+}
+
+// revokeUser ends every active login (token family) of a user within idb, the transaction the
+// caller writes in (nil: the database), and answers how many ended. Each ended login is
+// announced on TopicLogins once the db.InTx transaction of ctx commits (at once outside one), so
+// every replica's verifier refuses the user's access tokens from their next request. A user's
+// id is unique across tenants, so the subject names the user's logins whatever their tenant;
+// impersonated logins (the user as subject) end too.
+func (s *store) revokeUser(ctx context.Context, idb bun.IDB, userID string, reason string) (int, error) {
+	if idb == nil {
+		idb = s.db
+	}
+	var ids []string
+	if err := idb.NewSelect().Model((*familyRow)(nil)).Column("id").Where("subject = ?", userID).
+		Where("revoked_at IS NULL").Scan(ctx, &ids); err != nil {
+		return 0, fmt.Errorf("logins of user %s: %w", userID, err)
+	}
+	if len(ids) == 0 {
+		return 0, nil
+	}
+	now := s.now().UTC()
+	if _, err := idb.NewUpdate().Model((*familyRow)(nil)).Set("revoked_at = ?", now).Set("revoke_reason = ?", reason).
+		Where("id IN (?)", bun.In(ids)).Where("revoked_at IS NULL").Exec(ctx); err != nil {
+		return 0, fmt.Errorf("revoke logins of user %s: %w", userID, err)
+	}
+	if _, err := idb.NewUpdate().Model((*tokenRow)(nil)).Set("active = ?", false).
+		Where("family_id IN (?)", bun.In(ids)).Where("active = ?", true).Exec(ctx); err != nil {
+		return 0, fmt.Errorf("revoke tokens of user %s: %w", userID, err)
+	}
+	for _, id := range ids {
+		if err := s.bus.Publish(ctx, TopicLogins, id); err != nil {
+			slog.ErrorContext(ctx, "oidc: announce ended login", "family", id, "err", err)
+		}
+	}
+	return len(ids), nil
 }
 
 // familyOfRefreshToken returns the family and session of a refresh token, active or not.

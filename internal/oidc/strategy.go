@@ -37,24 +37,18 @@ type accessClaims struct {
 
 const accessTokenType = "at+jwt"
 
-// strategy makes access tokens JWTs signed with the server key, and refresh tokens and
-// authorization codes HMAC-signed random strings (fosite's, unprefixed).
+// strategy makes access tokens JWTs signed with the newest server key, and refresh tokens
+// and authorization codes HMAC-signed random strings (fosite's, unprefixed).
 type strategy struct {
 	*oauth2.HMACSHAStrategyUnPrefixed
-	keys   *keys
-	signer jose.Signer
-	now    func() time.Time
+	keys *keyring
+	now  func() time.Time
 }
 
 var _ oauth2.CoreStrategy = (*strategy)(nil)
 
-func newStrategy(k *keys, hmac *oauth2.HMACSHAStrategyUnPrefixed, now func() time.Time) (*strategy, error) {
-	signer, err := jose.NewSigner(jose.SigningKey{Algorithm: jose.RS256, Key: k.private},
-		(&jose.SignerOptions{}).WithType(accessTokenType))
-	if err != nil {
-		return nil, fmt.Errorf("access token signer: %w", err)
-	}
-	return &strategy{HMACSHAStrategyUnPrefixed: hmac, keys: k, signer: signer, now: now}, nil
+func newStrategy(k *keyring, hmac *oauth2.HMACSHAStrategyUnPrefixed, now func() time.Time) *strategy {
+	return &strategy{HMACSHAStrategyUnPrefixed: hmac, keys: k, now: now}
 }
 
 // AccessTokenSignature is the JWT's signature part, the key tokens are stored under.
@@ -98,7 +92,11 @@ func (s *strategy) GenerateAccessToken(ctx context.Context, r fosite.Requester) 
 	if err != nil {
 		return "", "", err
 	}
-	jws, err := s.signer.Sign(payload)
+	key, err := s.keys.signing(ctx)
+	if err != nil {
+		return "", "", err
+	}
+	jws, err := key.signer.Sign(payload)
 	if err != nil {
 		return "", "", fmt.Errorf("sign access token: %w", err)
 	}
@@ -110,8 +108,8 @@ func (s *strategy) GenerateAccessToken(ctx context.Context, r fosite.Requester) 
 }
 
 // ValidateAccessToken checks the signature and expiry of an access token.
-func (s *strategy) ValidateAccessToken(_ context.Context, _ fosite.Requester, token string) error {
-	_, err := s.parse(token)
+func (s *strategy) ValidateAccessToken(ctx context.Context, _ fosite.Requester, token string) error {
+	_, err := s.parse(ctx, token)
 	return err
 }
 
@@ -120,17 +118,22 @@ var (
 	errTokenExpired = errors.New("access token expired")
 )
 
-// parse verifies an access token signed by this server and returns its claims.
-func (s *strategy) parse(token string) (*accessClaims, error) {
+// parse verifies an access token signed by one of the server's keys (the one its kid
+// names) and returns its claims.
+func (s *strategy) parse(ctx context.Context, token string) (*accessClaims, error) {
 	jws, err := jose.ParseSigned(token)
 	if err != nil || len(jws.Signatures) != 1 {
 		return nil, errBadToken
 	}
 	h := jws.Signatures[0].Header
-	if h.Algorithm != string(jose.RS256) || h.KeyID != s.keys.public.KeyID || h.ExtraHeaders[jose.HeaderType] != accessTokenType {
+	if h.Algorithm != string(jose.RS256) || h.KeyID == "" || h.ExtraHeaders[jose.HeaderType] != accessTokenType {
 		return nil, errBadToken
 	}
-	payload, err := jws.Verify(s.keys.public.Key)
+	key := s.keys.verifying(ctx, h.KeyID)
+	if key == nil {
+		return nil, errBadToken
+	}
+	payload, err := jws.Verify(key.public.Key)
 	if err != nil {
 		return nil, errBadToken
 	}

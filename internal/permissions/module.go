@@ -43,6 +43,9 @@ func (m *Module) Service() *Service { return m.svc }
 func (m *Module) Name() string              { return "permissions" }
 func (m *Module) Texts() localization.Texts { return texts }
 
+// Migrations implements module.Module.
+func (m *Module) Migrations() []db.Migration { return migrations }
+
 // Register mounts the area's operations. Each needs the permission to manage either
 // roles' or users' permissions; the handler then checks the one of the requested provider.
 func (m *Module) Register(api *httpapi.API) {
@@ -59,6 +62,7 @@ func (m *Module) Register(api *httpapi.API) {
 		Summary: "Permissions of a role (R) or user (U) as one tree of groups and permissions", Description: needs, Tags: tags, Middlewares: mw}, access, m.tree)
 	httpapi.Register(api, huma.Operation{Method: http.MethodPut, Path: "/api/menu/permission-feature/update-permission-list",
 		Summary: "Set the complete list of permissions a role (R) or user (U) is granted", Description: needs, Tags: tags, Middlewares: mw}, access, m.replace)
+	m.registerPages(api, tags)
 }
 
 // providerAccess checks, before the body is read, the permission that manages the

@@ -19,7 +19,8 @@ import (
 // Directory is what this area needs of the identity area.
 type Directory interface {
 	GetUser(ctx context.Context, id uuid.UUID) (*identity.User, error)
-	RoleNames(ctx context.Context, userID uuid.UUID) ([]string, error)
+	// EffectiveRoles: the roles the user holds now, directly and through organisation units.
+	EffectiveRoles(ctx context.Context, userID uuid.UUID) ([]string, error)
 }
 
 // Service reads and changes one provider's grants in the current tenant.
@@ -43,7 +44,7 @@ func ManagePermission(providerName string) string {
 }
 
 // entity checks the provider and returns the entity's display name and, for a user,
-// their roles. Roles are not checked for existence: grants to a role name wait for a
+// the roles they hold now (directly and through organisation units). Roles are not checked for existence: grants to a role name wait for a
 // role of that name.
 func (s *Service) entity(ctx context.Context, providerName, providerKey string) (string, []string, error) {
 	switch providerName {
@@ -61,7 +62,7 @@ func (s *Service) entity(ctx context.Context, providerName, providerKey string) 
 		if err != nil {
 			return "", nil, err
 		}
-		roles, err := s.directory.RoleNames(ctx, id)
+		roles, err := s.directory.EffectiveRoles(ctx, id)
 		if err != nil {
 			return "", nil, err
 		}

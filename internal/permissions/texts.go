@@ -10,6 +10,8 @@ const (
 	KeyUnknownPermission = "Permissions:UnknownPermission"
 	KeyHostOnly          = "Permissions:HostOnly"
 	KeyTenantOnly        = "Permissions:TenantOnly"
+	KeyFieldRouteKey     = "Permissions:Field:RouteKey"
+	KeyUnknownPageAction = "Permissions:UnknownPageAction"
 )
 
 var texts = localization.Texts{
@@ -19,4 +21,6 @@ var texts = localization.Texts{
 	KeyUnknownPermission: {ZhHans: "权限 {0} 不存在", En: "The permission {0} does not exist"},
 	KeyHostOnly:          {ZhHans: "权限 {0} 只能在宿主中授予", En: "The permission {0} can only be granted in the host"},
 	KeyTenantOnly:        {ZhHans: "权限 {0} 只能在租户中授予", En: "The permission {0} can only be granted in a tenant"},
+	KeyFieldRouteKey:     {ZhHans: "页面路由", En: "Route key"},
+	KeyUnknownPageAction: {ZhHans: "页面操作 {0} 不存在：应为 {1} 之一", En: "The page action {0} does not exist: use one of {1}"},
 }

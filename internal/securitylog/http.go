@@ -15,15 +15,6 @@ import (
 	"kerf/internal/platform/localization"
 )
 
-// PermSecurityLog reads and deletes security log rows (declared by the identity area).
-const PermSecurityLog = "AbpAuditing.SecurityLog"
-
-var sortable = map[string]string{
-	"creationTime": "creation_time", "action": "action", "userName": "user_name", "clientId": "client_id",
-	"identity": "identity", "applicationName": "application_name", "clientIpAddress": "client_ip_address",
-	"tenantName": "tenant_name",
-}
-
 // listInput is the query of GET /api/identity/security-logs.
 type listInput struct {
 	httpapi.PageQuery
@@ -31,7 +22,7 @@ type listInput struct {
 	EndTime         string `query:"endTime" doc:"Up to this time (same formats); a bare date includes the whole day"`
 	Action          string `query:"action" doc:"Action, e.g. LoginSucceeded"`
 	ActionName      string `query:"actionName" doc:"Same as action (ABP's name)"`
-	UserName        string `query:"userName"`
+	UserName        string `query:"userName" doc:"A part of the user name, without regard to case"`
 	ClientID        string `query:"clientId"`
 	Identity        string `query:"identity"`
 	ApplicationName string `query:"applicationName"`
@@ -49,9 +40,10 @@ func (m *Module) register(api *httpapi.API) {
 	httpapi.Register(api, huma.Operation{Method: http.MethodGet, Path: "/api/auditing/security-log/{id}",
 		Summary: "One security log row", Tags: tags}, httpapi.Perm(PermSecurityLog), m.get)
 	httpapi.Register(api, huma.Operation{Method: http.MethodDelete, Path: "/api/auditing/security-log/{id}",
-		Summary: "Delete one security log row", Tags: tags}, httpapi.Perm(PermSecurityLog), m.delete)
+		Summary: "Delete one security log row", Tags: tags}, httpapi.Perm(PermSecurityLogDelete), m.delete)
 }
 
+// list binds the query (times, the action under either name) and calls the service.
 func (m *Module) list(ctx context.Context, in *listInput) (*httpapi.Body[httpapi.Paged[Log]], error) {
 	ve := &apperr.ValidationError{}
 	start, err := parseTime(in.StartTime, false)
@@ -62,10 +54,6 @@ func (m *Module) list(ctx context.Context, in *listInput) (*httpapi.Body[httpapi
 	if err != nil {
 		ve.Add("endTime", localization.KeyInvalidValue, "endTime")
 	}
-	order, err := httpapi.Sorting(in.Sorting, sortable, "creation_time DESC")
-	if err != nil {
-		return nil, err
-	}
 	if err := ve.OrNil(); err != nil {
 		return nil, err
 	}
@@ -73,25 +61,17 @@ func (m *Module) list(ctx context.Context, in *listInput) (*httpapi.Body[httpapi
 	if action == "" {
 		action = in.ActionName
 	}
-	rows, total, err := m.svc.List(ctx, ListInput{StartTime: start, EndTime: end, Action: action, UserName: in.UserName,
+	return httpapi.ReplyPage(m.svc.List(ctx, ListInput{StartTime: start, EndTime: end, Action: action, UserName: in.UserName,
 		ClientID: in.ClientID, Identity: in.Identity, ApplicationName: in.ApplicationName, CorrelationID: in.CorrelationID,
-		Sorting: order, Skip: in.SkipCount, Limit: in.Limit()})
-	if err != nil {
-		return nil, err
-	}
-	return &httpapi.Body[httpapi.Paged[Log]]{Body: httpapi.Paged[Log]{Items: rows, TotalCount: total}}, nil
+		Sorting: in.Sorting, Skip: in.SkipCount, Limit: in.Limit()}))
 }
 
 func (m *Module) get(ctx context.Context, in *idInput) (*httpapi.Body[Log], error) {
-	l, err := m.svc.Get(ctx, in.ID)
-	if err != nil {
-		return nil, err
-	}
-	return &httpapi.Body[Log]{Body: *l}, nil
+	return httpapi.Reply(m.svc.Get(ctx, in.ID))
 }
 
 func (m *Module) delete(ctx context.Context, in *idInput) (*struct{}, error) {
-	return nil, m.svc.Delete(ctx, in.ID)
+	return httpapi.NoContent(m.svc.Delete(ctx, in.ID))
 }
 
 var errBadTime = errors.New("not a time")

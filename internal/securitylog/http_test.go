@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"kerf/internal/app/apptest"
+	"kerf/internal/platform/permission"
+	"kerf/internal/securitylog"
 )
 
 type page struct {
@@ -78,6 +80,35 @@ func TestSecurityLogEndpoints(t *testing.T) {
 		sales := e.Token(t, "sales", apptest.Password, "")
 		if res := e.Get(t, "/api/identity/security-logs", sales); res.Status != http.StatusForbidden {
 			t.Fatalf("sales: %d", res.Status)
+		}
+	})
+}
+
+func TestDeletingASecurityLogRowNeedsTheDeletePermission(t *testing.T) {
+	apptest.Each(t, func(t *testing.T, e *apptest.Env) {
+		admin := e.Token(t, "admin", apptest.Password, "")
+		if err := e.App.Permissions.Set(t.Context(), e.App.DB, permission.Role, "log-reader",
+			[]permission.Change{{Name: securitylog.PermSecurityLog, IsGranted: true}}); err != nil {
+			t.Fatal(err)
+		}
+		reader := e.CreateUser(t, "", "reader", "log-reader")
+		var p page
+		e.Get(t, "/api/identity/security-logs", reader).JSON(t, &p)
+		if p.TotalCount == 0 {
+			t.Fatal("the logins above left no rows")
+		}
+		id := p.Items[0].ID
+		del := func(token string) int {
+			return e.Do(t, apptest.Request{Method: http.MethodDelete, Path: "/api/auditing/security-log/" + id, Token: token}).Status
+		}
+		if got := del(reader); got != http.StatusForbidden {
+			t.Fatalf("delete with the read permission only: %d, want 403", got)
+		}
+		if res := e.Get(t, "/api/auditing/security-log/"+id, reader); res.Status != http.StatusOK {
+			t.Fatalf("the row is still there for its reader: %d", res.Status)
+		}
+		if got := del(admin); got != http.StatusNoContent {
+			t.Fatalf("the admin holds the delete permission: %d", got)
 		}
 	})
 }

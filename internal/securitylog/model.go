@@ -8,8 +8,6 @@ import (
 
 	"github.com/google/uuid"
 	"github.com/uptrace/bun"
-
-	"kerf/internal/platform/db"
 )
 
 // Actions written by Kerf (ABP's IdentitySecurityLogActionConsts plus the token ones).
@@ -56,14 +54,3 @@ type Log struct {
 	CreationTime    time.Time      `bun:"creation_time,notnull" json:"creationTime"`
 	ExtraProperties map[string]any `bun:"extra_properties,type:text,json_use_number" json:"extraProperties"`
 }
-
-var migrations = []db.Migration{{
-	ID: "securitylog/0001_security_logs",
-	Up: db.Steps(
-		db.CreateTables((*Log)(nil)),
-		db.CreateIndexes(
-			db.Index{Table: "identity_security_logs", Name: "ix_identity_security_logs_time", Columns: []string{"tenant_id", "creation_time"}},
-			db.Index{Table: "identity_security_logs", Name: "ix_identity_security_logs_user", Columns: []string{"tenant_id", "user_id"}},
-		),
-	),
-}}

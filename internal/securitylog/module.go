@@ -6,6 +6,7 @@ import (
 	"kerf/internal/platform/db"
 	"kerf/internal/platform/httpapi"
 	"kerf/internal/platform/module"
+	"kerf/internal/platform/permission"
 )
 
 // Module is the security log area.
@@ -24,6 +25,9 @@ func (m *Module) Service() *Service { return m.svc }
 
 // Name implements module.Module.
 func (m *Module) Name() string { return "securitylog" }
+
+// Permissions implements module.Module.
+func (m *Module) Permissions() []permission.Group { return permissionGroups }
 
 // Migrations implements module.Module.
 func (m *Module) Migrations() []db.Migration { return migrations }

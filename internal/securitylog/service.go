@@ -2,14 +2,11 @@ package securitylog
 
 import (
 	"context"
-	"fmt"
 	"log/slog"
 	"net/http"
-	"strings"
 	"time"
 
 	"github.com/google/uuid"
-	"github.com/uptrace/bun"
 
 	"kerf/internal/platform/audit"
 	"kerf/internal/platform/db"
@@ -30,8 +27,8 @@ type Event struct {
 
 // Service writes and reads security log rows.
 type Service struct {
-	db  *db.DB
-	now func() time.Time
+	store store
+	now   func() time.Time
 }
 
 // NewService returns the service; now may be nil for time.Now.
@@ -39,7 +36,7 @@ func NewService(d *db.DB, now func() time.Time) *Service {
 	if now == nil {
 		now = time.Now
 	}
-	return &Service{db: d, now: now}
+	return &Service{store: store{db: d}, now: now}
 }
 
 // Write records e. A failure to write is logged and does not fail the caller's
@@ -48,7 +45,7 @@ func (s *Service) Write(ctx context.Context, e Event) {
 	l := &Log{
 		ID: db.NewID(), TenantID: e.TenantID, ApplicationName: ApplicationName, Identity: e.Identity,
 		Action: e.Action, UserID: e.UserID, UserName: e.UserName, TenantName: e.TenantName,
-		ClientID: e.ClientID, CreationTime: s.now().UTC().Truncate(time.Microsecond), ExtraProperties: e.Extra,
+		ClientID: e.ClientID, CreationTime: now(s.now), ExtraProperties: e.Extra,
 	}
 	if l.ExtraProperties == nil {
 		l.ExtraProperties = map[string]any{}
@@ -64,7 +61,7 @@ func (s *Service) Write(ctx context.Context, e Event) {
 	// Detached from the request: a client that hangs up must not erase the trace.
 	wctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
 	defer cancel()
-	if err := db.Insert(wctx, s.db, l); err != nil {
+	if err := s.store.insert(wctx, l); err != nil {
 		slog.ErrorContext(ctx, "write security log", "err", err, "action", e.Action, "user", e.UserName)
 	}
 }
@@ -73,62 +70,32 @@ func (s *Service) Write(ctx context.Context, e Event) {
 type ListInput struct {
 	StartTime, EndTime *time.Time
 	Action             string
-	UserName           string
+	UserName           string // a substring, without regard to case
 	ClientID           string
 	Identity           string
 	ApplicationName    string
 	CorrelationID      string
-	Sorting            string // an ORDER BY built by httpapi.Sorting
-	Skip, Limit        int
+	Sorting            string // the client's sorting ("userName desc"), checked against a whitelist
+	Skip, Limit        int    // Limit 0: every row
 }
 
-// List returns a page of the current tenant's rows and their total count.
+// List returns a page of the current tenant's rows, newest first unless Sorting says
+// otherwise, and their total count. A sorting outside the whitelist is a validation
+// error on "sorting".
 func (s *Service) List(ctx context.Context, in ListInput) ([]Log, int, error) {
-	var rows []Log
-	q := db.Select(ctx, s.db, &rows)
-	if in.StartTime != nil {
-		q = q.Where("creation_time >= ?", in.StartTime.UTC())
-	}
-	if in.EndTime != nil {
-		q = q.Where("creation_time <= ?", in.EndTime.UTC())
-	}
-	for col, v := range map[string]string{"action": in.Action, "client_id": in.ClientID, "identity": in.Identity,
-		"application_name": in.ApplicationName, "correlation_id": in.CorrelationID} {
-		if v = strings.TrimSpace(v); v != "" {
-			q = q.Where("? = ?", bun.Ident(col), v)
-		}
-	}
-	if v := strings.TrimSpace(in.UserName); v != "" {
-		q = q.Where("LOWER(user_name) LIKE ?", "%"+strings.ToLower(v)+"%")
-	}
-	if in.Sorting == "" {
-		in.Sorting = "creation_time DESC"
-	}
-	n, err := q.OrderExpr(in.Sorting).Offset(int64(in.Skip)).Limit(int64(in.Limit)).ScanAndCount(ctx)
+	order, err := db.Order(in.Sorting, sortable, defaultOrder)
 	if err != nil {
-		return nil, 0, fmt.Errorf("list security logs: %w", err)
+		return nil, 0, err
 	}
-	if rows == nil {
-		rows = []Log{}
-	}
-	return rows, int(n), nil
+	return s.store.list(ctx, in, order)
 }
 
 // Get returns one row of the current tenant.
 func (s *Service) Get(ctx context.Context, id uuid.UUID) (*Log, error) {
-	l := new(Log)
-	err := db.Select(ctx, s.db, l).Where("?TableAlias.id = ?", id).Scan(ctx)
-	return l, db.NotFound(err, "security log")
+	return s.store.get(ctx, id)
 }
 
 // Delete removes one row of the current tenant.
 func (s *Service) Delete(ctx context.Context, id uuid.UUID) error {
-	res, err := db.Delete(ctx, s.db, (*Log)(nil)).Where("?TableAlias.id = ?", id).Exec(ctx)
-	if err != nil {
-		return fmt.Errorf("delete security log: %w", err)
-	}
-	if n, _ := res.RowsAffected(); n == 0 {
-		return fmt.Errorf("security log %s: %w", id, db.ErrNotFound)
-	}
-	return nil
+	return s.store.remove(ctx, id)
 }

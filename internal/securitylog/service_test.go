@@ -9,6 +9,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"kerf/internal/platform/apperr"
 	"kerf/internal/platform/db"
 	"kerf/internal/platform/db/dbtest"
 	"kerf/internal/platform/tenancy"
@@ -26,7 +27,8 @@ func TestWriteListFilterAndDeleteWithinTheTenant(t *testing.T) {
 		tctx := tenancy.WithTenant(ctx, tenancy.Tenant{ID: &tenant, Name: "demo"})
 		r := httptest.NewRequest("POST", "/connect/token", nil)
 		r.Header.Set("User-Agent", "test-browser")
-		r.Header.Set("X-Forwarded-For", "10.1.2.3")
+		r.RemoteAddr = "10.1.2.3:50123"
+		r.Header.Set("X-Forwarded-For", "203.0.113.9") // a client's own word, never taken
 		uid := uuid.New()
 
 		s.Write(ctx, Event{Identity: IdentityToken, Action: ActionLoginSucceeded, UserID: &uid, UserName: "admin", ClientID: "kerf-web", Request: r,
@@ -60,6 +62,19 @@ func TestWriteListFilterAndDeleteWithinTheTenant(t *testing.T) {
 		}
 		if _, n, _ := s.List(ctx, ListInput{UserName: "ADMIN", Limit: 10}); n != 3 {
 			t.Fatalf("user name filter is a case-insensitive contains: %d", n)
+		}
+		if _, n, _ := s.List(ctx, ListInput{UserName: "%", Limit: 10}); n != 0 {
+			t.Fatalf("a %% in the user name filter is a character, not a wildcard: %d rows", n)
+		}
+		if rows, _, err := s.List(ctx, ListInput{Sorting: "userName desc", Limit: 10}); err != nil || rows[0].UserName != "admin" {
+			t.Fatalf("sorted by user name: %v %v", rows, err)
+		}
+		// The sorting is the client's text: only whitelisted columns ever reach the SQL.
+		for _, bad := range []string{"creation_time", "creationTime; DROP TABLE identity_security_logs", "password desc"} {
+			var ve *apperr.ValidationError
+			if _, _, err := s.List(ctx, ListInput{Sorting: bad, Limit: 10}); !errors.As(err, &ve) || ve.Fields[0].Field != "sorting" {
+				t.Fatalf("sorting %q: %v, want a validation error on sorting", bad, err)
+			}
 		}
 		if rows, n, _ := s.List(ctx, ListInput{Skip: 1, Limit: 1}); n != 3 || len(rows) != 1 {
 			t.Fatalf("paging: total %d, page %d", n, len(rows))

@@ -20,6 +20,8 @@ import (
 type Directory interface {
 	GetUser(ctx context.Context, id uuid.UUID) (*identity.User, error)
 	TenantRow(ctx context.Context, id uuid.UUID) (*identity.Tenant, error)
+	// EffectiveRoles: the roles the user holds now, directly and through organisation units.
+	EffectiveRoles(ctx context.Context, userID uuid.UUID) ([]string, error)
 }
 
 // Service builds the application configuration and answers the tenant check.
@@ -123,6 +125,16 @@ func (s *Service) currentUser(ctx context.Context, p *auth.Principal) (CurrentUs
 	}
 	cu.UserName, cu.Name, cu.SurName = ptr(u.UserName), ptr(u.Name), ptr(u.Surname)
 	cu.Email, cu.PhoneNumber = ptr(u.Email), ptr(u.PhoneNumber)
+	// The roles the user holds now (directly and through organisation units), not those the
+	// token was issued with: an administrator's change shows without a new login.
+	roles, err := s.directory.EffectiveRoles(own, p.UserID)
+	if err != nil {
+		return cu, err
+	}
+	cu.Roles = roles
+	if cu.Roles == nil {
+		cu.Roles = []string{}
+	}
 	return cu, nil
 }
 

@@ -1,5 +1,7 @@
 // Catalogue screens (spec 001 §2, §4, §5): directories, inline product editing, materials,
-// move, Excel import, directory delete and the product picker in select mode, as the host admin.
+// move (to a directory and to the root), Excel import, lists paged on the server, directory
+// delete and the product picker in select mode, as the host admin. The 2 s click guard is
+// switched off for these pages (support.mjs), so nothing here waits for it.
 import { after, before, test } from 'node:test'
 import assert from 'node:assert/strict'
 import { mkdtemp, writeFile } from 'node:fs/promises'
@@ -18,6 +20,7 @@ const CHILD = `E2E子目录${stamp}`
 const PRODUCT = `E2E地柜${stamp}`
 const PRODUCT_EDITED = `E2E改名${stamp}`
 const SECOND = `E2E吊柜${stamp}`
+const EMPTY_GUID = '00000000-0000-0000-0000-000000000000'
 
 before(async () => {
   env = await setup()
@@ -111,8 +114,26 @@ const confirmOk = () => page.locator('.ant-modal-confirm .ant-modal-confirm-btns
 async function selectDirectory(name) {
   await treeNode(name).click()
   await page.locator('.ant-tree-treenode-selected').filter({ hasText: name }).waitFor()
-  // a second click on the same row within 2 s is ignored: let the guard lapse between steps
-  await page.waitForTimeout(100)
+}
+
+/** GET an API path as the logged-in user of the page. */
+async function api(path) {
+  return page.evaluate(async (p) => {
+    const token = JSON.parse(localStorage.getItem('kerf.token') ?? 'null')
+    const r = await fetch(p, { headers: { Authorization: `Bearer ${token.accessToken}` } })
+    return { status: r.status, body: await r.json() }
+  }, path)
+}
+
+/** The query strings of the product list calls the page makes from now on. */
+function watchProductLists() {
+  const seen = []
+  const on = (req) => {
+    const u = new URL(req.url())
+    if (u.pathname === '/api/salesorder/products') seen.push(u.searchParams)
+  }
+  page.on('request', on)
+  return { seen, stop: () => page.off('request', on) }
 }
 
 async function createDirectory(name, parent) {
@@ -134,7 +155,6 @@ async function addProduct(name, fields = {}) {
   for (const [k, v] of Object.entries(fields)) await page.getByTestId(`item-form-${k}`).fill(String(v))
   await page.getByTestId('item-dialog-save').click()
   await row(name).waitFor()
-  await page.waitForTimeout(2000) // Add ignores a second click within 2 s
 }
 
 // ---------------------------------------------------------------- tests
@@ -153,7 +173,6 @@ test('creates a top-level directory and a child; the display name is required on
   await page.getByTestId('catalog-dialog').getByText('必填项').waitFor()
   await page.locator('.ant-modal-close').last().click()
   await input.waitFor({ state: 'hidden' })
-  await page.waitForTimeout(2000) // the plus icon ignores a second click within 2 s
 
   await createDirectory(PARENT)
   await createDirectory(`${CHILD}临时`, PARENT)
@@ -177,7 +196,6 @@ test('adds a product and edits it inline', async () => {
   await selectDirectory('全部')
   await page.getByTestId('items-add').click()
   await toast('请先选择产品目录').waitFor()
-  await page.waitForTimeout(2000)
 
   await selectDirectory(CHILD)
   await page.getByText('该目录下暂无产品').waitFor()
@@ -207,7 +225,6 @@ test('adds a product and edits it inline', async () => {
   assert.match(src, /^\/api\/datav\/files\//)
   const served = await page.evaluate(async (u) => (await fetch(u)).headers.get('content-type'), src)
   assert.match(served, /^image\/png/)
-  await page.waitForTimeout(2000)
 
   // inline edit: Edit turns the row into inputs, Save returns it to display mode
   await row(PRODUCT).getByTestId('row-edit').click()
@@ -299,6 +316,36 @@ test('moves the selected products to another directory', async () => {
   await shot(page, 'catalog-moved')
 })
 
+test('moves a product to the root: it leaves every directory and is listed under the root entry', async () => {
+  await selectDirectory(PARENT)
+  await row(SECOND).locator('.ant-checkbox-input').check()
+  await page.getByText('已选 1 项').waitFor()
+  await page.getByTestId('items-move').click()
+  await page.getByTestId('move-save').waitFor()
+  // the directory selector offers the root (spec 001 §2), found by typing like any directory
+  await page.getByTestId('move-target').click()
+  await page.keyboard.type('根目录')
+  await page.locator('.ant-select-tree-node-content-wrapper').filter({ hasText: '根目录' }).first().click()
+  await shot(page, 'catalog-move-root')
+  await page.getByTestId('move-save').click()
+  await toast('编辑成功').waitFor()
+  await row(SECOND).waitFor({ state: 'detached' })
+  await row(PRODUCT_EDITED).waitFor()
+
+  // the server keeps it at the root: listing the all-zero directory answers it
+  const atRoot = await api(`/api/salesorder/products?CatalogIds=${EMPTY_GUID}&MaxResultCount=20`)
+  assert.equal(atRoot.status, 200)
+  const moved = atRoot.body.items.find((p) => p.name === SECOND)
+  assert.ok(moved, 'the moved product is listed at the root')
+  assert.equal(moved.catalogId, EMPTY_GUID)
+
+  // the root entry of the tree lists it (with everything else)
+  await selectDirectory('全部')
+  await page.getByTestId('items-filter').locator('input').fill(SECOND)
+  await row(SECOND).waitFor()
+  await page.getByTestId('items-filter').locator('input').fill('')
+})
+
 test('imports a spreadsheet: bad rows are listed and nothing is imported; the template imports', async () => {
   await selectDirectory(CHILD)
   await page.getByText('该目录下暂无产品').waitFor()
@@ -342,8 +389,9 @@ test('imports a spreadsheet: bad rows are listed and nothing is imported; the te
   assert.equal(await page.getByTestId('item-row').count(), 1, 'only the template row was imported')
   assert.equal(await page.getByTestId('item-row').filter({ hasText: 'E2E good row' }).count(), 0)
 
-  // 45 rows: 20 shown, 20 more when scrolled to the bottom
-  await page.waitForTimeout(2000)
+  // 45 rows more: the list is read from the server 20 rows at a time, the next 20 when
+  // scrolled to the bottom (spec 001 §2), never 999 at once
+  const lists = watchProductLists()
   const many = join(dir, 'many.xlsx')
   await writeFile(many, xlsx([['name', 'code'], ...Array.from({ length: 45 }, (_, i) => [`E2E批量${String(i + 1).padStart(2, '0')}`, `B${i + 1}`])]))
   await page.getByTestId('items-import').click()
@@ -351,6 +399,7 @@ test('imports a spreadsheet: bad rows are listed and nothing is imported; the te
   await page.getByTestId('import-confirm').click()
   await toast('成功导入 45 条').waitFor()
   await page.getByTestId('item-row').nth(19).waitFor()
+  await page.getByTestId('items-count').filter({ hasText: '已显示 20 / 46 条' }).waitFor()
   assert.equal(await page.getByTestId('item-row').count(), 20)
   const scroll = page.getByTestId('items-scroll').locator('.ant-table-body')
   await scroll.evaluate((el) => el.scrollTo(0, el.scrollHeight))
@@ -359,13 +408,39 @@ test('imports a spreadsheet: bad rows are listed and nothing is imported; the te
   await scroll.evaluate((el) => el.scrollTo(0, el.scrollHeight))
   await page.getByTestId('item-row').nth(45).waitFor()
   assert.equal(await page.getByTestId('item-row').count(), 46)
+  await page.getByTestId('items-count').filter({ hasText: '共 46 条' }).waitFor()
+  lists.stop()
+  assert.ok(lists.seen.length >= 3, `the rows came page by page (${lists.seen.length} list calls)`)
+  for (const q of lists.seen) assert.equal(q.get('MaxResultCount'), '20', `a page of 20, not ${q.get('MaxResultCount')}`)
+  assert.deepEqual(
+    lists.seen.map((q) => q.get('SkipCount')).slice(-3),
+    ['0', '20', '40'],
+  )
   // the listed items export to .xlsx
   const [exported] = await Promise.all([page.waitForEvent('download'), page.getByTestId('items-export').click()])
   assert.match(exported.suggestedFilename(), /\.xlsx$/)
-  // the filter box matches names
+  // the filter box searches on the server: name or code
+  const searched = watchProductLists()
   await page.getByTestId('items-filter').locator('input').fill('批量07')
   await page.waitForFunction(() => document.querySelectorAll('[data-testid="item-row"]').length === 1)
+  await page.getByTestId('items-count').filter({ hasText: '共 1 条' }).waitFor()
+  assert.equal(searched.seen.at(-1)?.get('Filter'), '批量07')
+  await page.getByTestId('items-filter').locator('input').fill('B45')
+  await page.locator('[data-testid="item-row"][data-name="E2E批量45"]').waitFor()
+  searched.stop()
   await page.getByTestId('items-filter').locator('input').fill('')
+  // a sortable column sorts on the server
+  // (by creation the template's example row comes first; by name the E2E rows sort before it)
+  const sorted = watchProductLists()
+  const nameHeader = page.getByTestId('items-table').locator('th').filter({ hasText: '名称' }).first()
+  await nameHeader.click()
+  await page.locator('[data-testid="item-row"]').first().filter({ hasText: 'E2E批量01' }).waitFor()
+  assert.equal(sorted.seen.at(-1)?.get('Sorting'), 'name')
+  await nameHeader.click()
+  await page.waitForFunction(() => document.querySelector('[data-testid="item-row"]')?.getAttribute('data-name') !== 'E2E批量01')
+  assert.equal(sorted.seen.at(-1)?.get('Sorting'), 'name desc')
+  await nameHeader.click() // back to the server's order
+  sorted.stop()
 })
 
 test('deleting a directory moves the selection to its parent, then to the first entry', async () => {

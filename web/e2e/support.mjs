@@ -23,7 +23,7 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ]
 
-function freePort() {
+export function freePort() {
   return new Promise((ok, fail) => {
     const s = createServer()
     s.unref()
@@ -35,19 +35,45 @@ function freePort() {
   })
 }
 
-async function waitHealthy(base, child, output, ms = 90_000) {
+/** Waits until GET /readyz answers 200: the server listens and its database is migrated. */
+export async function waitReady(base, child, output, ms = 120_000) {
   const until = Date.now() + ms
   while (Date.now() < until) {
     if (child && child.exitCode !== null) throw new Error(`kerf exited with ${child.exitCode}:\n${output()}`)
     try {
-      const r = await fetch(`${base}/healthz`)
+      const r = await fetch(`${base}/readyz`)
       if (r.status === 200) return
     } catch {
       /* not listening yet */
     }
     await new Promise((r) => setTimeout(r, 200))
   }
-  throw new Error(`kerf did not answer GET /healthz 200 within ${ms} ms:\n${output()}`)
+  throw new Error(`kerf did not answer GET /readyz 200 within ${ms} ms:\n${output()}`)
+}
+
+/**
+ * Spawns `bin serve` with args (and env added to this process's), keeping the last 20 kB of
+ * its output. `stop()` ends it (SIGTERM, then SIGKILL after 5 s) and removes dir.
+ */
+export function spawnKerf(bin, args, { env = {}, dir }) {
+  const child = spawn(resolve(process.cwd(), bin), ['serve', ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } })
+  let log = ''
+  const keep = (b) => {
+    log = (log + b.toString()).slice(-20_000)
+  }
+  child.stdout.on('data', keep)
+  child.stderr.on('data', keep)
+  const stop = async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise((r) => child.once('exit', r))
+      child.kill('SIGTERM')
+      const t = setTimeout(() => child.kill('SIGKILL'), 5000)
+      await exited
+      clearTimeout(t)
+    }
+    await rm(dir, { recursive: true, force: true })
+  }
+  return { child, stop, output: () => log }
 }
 
 /** Starts `$KERF_BIN serve` on a free port with a fresh SQLite database and demo data. */
@@ -61,32 +87,16 @@ export async function startServer() {
   }
   const port = await freePort()
   const dir = await mkdtemp(join(tmpdir(), 'kerf-e2e-'))
-  const args = ['serve', '--addr', `127.0.0.1:${port}`, '--database', `sqlite://${dir}/kerf.db`, '--data-dir', dir, '--demo=true']
-  const child = spawn(resolve(process.cwd(), bin), args, { stdio: ['ignore', 'pipe', 'pipe'] })
-  let log = ''
-  const keep = (b) => {
-    log = (log + b.toString()).slice(-20_000)
-  }
-  child.stdout.on('data', keep)
-  child.stderr.on('data', keep)
+  const args = ['--addr', `127.0.0.1:${port}`, '--database', `sqlite://${dir}/kerf.db`, '--data-dir', dir, '--demo=true']
+  const { child, stop, output } = spawnKerf(bin, args, { dir })
   const baseURL = `http://127.0.0.1:${port}`
-  const stop = async () => {
-    if (child.exitCode === null) {
-      const exited = new Promise((r) => child.once('exit', r))
-      child.kill('SIGTERM')
-      const t = setTimeout(() => child.kill('SIGKILL'), 5000)
-      await exited
-      clearTimeout(t)
-    }
-    await rm(dir, { recursive: true, force: true })
-  }
   try {
-    await waitHealthy(baseURL, child, () => log)
+    await waitReady(baseURL, child, output)
   } catch (e) {
     await stop()
     throw e
   }
-  return { baseURL, stop, output: () => log }
+  return { baseURL, stop, output }
 }
 
 /** Server plus browser for one test file; `close()` ends both. */
@@ -109,7 +119,7 @@ export async function setup() {
     baseURL: server.baseURL,
     server,
     browser,
-    /** A fresh browser profile (its own local storage) and a page in it. */
+    /** A fresh browser profile (its own local storage, the click guard off) and a page in it. */
     async page(opts = {}) {
       const context = await browser.newContext({
         baseURL: server.baseURL,
@@ -118,6 +128,9 @@ export async function setup() {
         locale: opts.locale ?? 'zh-CN',
       })
       context.setDefaultTimeout(15_000)
+      // The 2 s click guard (spec 001 §9) is switched off, so tests click as fast as they like
+      // instead of sleeping past it; pass { clickGuard: true } to test the guard itself.
+      if (!opts.clickGuard) await context.addInitScript(() => localStorage.setItem('kerf.clickGuard', 'off'))
       contexts.push(context)
       const page = await context.newPage()
       page.on('pageerror', (e) => console.error('page error:', e.message))

@@ -12,6 +12,7 @@ import (
 var (
 	ErrNotFound        = errors.New("not found")
 	ErrConflict        = errors.New("conflict")
+	ErrDuplicate       = errors.New("already exists") // a unique index refused the row
 	ErrForbidden       = errors.New("forbidden")
 	ErrUnauthorized    = errors.New("unauthorized")
 	ErrTooManyRequests = errors.New("too many requests")

@@ -1,6 +1,12 @@
-// Package audit records every API request (who, in which tenant, what, how it ended) in
-// the audit_logs table. Rows are written by a background writer so a request never
-// waits for its own audit row.
+// Package audit records API requests (who, in which tenant, what, how it ended) in the
+// audit_logs table: every write, and reads (GET, HEAD) only when they fail, when they
+// recorded an entity change, or when reads are audited by configuration (ABP's convention).
+// Each log has the operation that ran (audit_log_actions) and the entity changes its writes
+// made (audit_log_entity_changes and audit_log_property_changes, computed by platform/db and
+// stored by Recorder in the transaction of the write). Log rows are written by a background
+// writer so a request never waits for its own audit row. Tokens and secrets in a URL's query are
+// recorded as "***". The caller's address comes from the context, where the HTTP edge put
+// what it resolved through the trusted proxies.
 package audit
 
 import (
@@ -9,6 +15,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/url"
 	"strings"
 	"sync"
 	"time"
@@ -40,27 +47,56 @@ type Log struct {
 	URL                  string     `bun:"url" json:"url"`
 	HTTPStatusCode       int        `bun:"http_status_code" json:"httpStatusCode"`
 	Exceptions           string     `bun:"exceptions" json:"exceptions"`
+	ApplicationName      string     `bun:"application_name,notnull" json:"applicationName"`
+	CorrelationID        string     `bun:"correlation_id,notnull" json:"correlationId"`
+
+	action *Action // written with the log
 }
 
-// Migrations creates the audit log table.
-var Migrations = []db.Migration{{
-	ID: "audit/0001_audit_logs",
-	Up: db.Steps(
-		db.CreateTables((*Log)(nil)),
-		db.CreateIndexes(db.Index{Table: "audit_logs", Name: "ix_audit_logs_time", Columns: []string{"tenant_id", "execution_time"}}),
-	),
-}}
+// ApplicationName is the application every log row names (ABP's applicationName).
+const ApplicationName = "Kerf"
 
+// holder is what the middleware shares with the request: the log's id (set before the
+// handler runs, so entity changes can name it), the failure, whether an entity change
+// committed, and the operation that ran.
 type holder struct {
-	mu  sync.Mutex
-	err error
+	id      uuid.UUID
+	mu      sync.Mutex
+	err     error
+	changed bool
+	action  *Action
 }
 
 type holderKey struct{}
 
+func holderOf(ctx context.Context) *holder {
+	h, _ := ctx.Value(holderKey{}).(*holder)
+	return h
+}
+
+// LogID answers the id the audit log of ctx's request has (or will have once written),
+// or nil outside an audited request.
+func LogID(ctx context.Context) *uuid.UUID {
+	if h := holderOf(ctx); h != nil {
+		id := h.id
+		return &id
+	}
+	return nil
+}
+
+// markChanged notes that an entity change of ctx's request committed: its log is written
+// even when the request is a read.
+func markChanged(ctx context.Context) {
+	if h := holderOf(ctx); h != nil {
+		h.mu.Lock()
+		h.changed = true
+		h.mu.Unlock()
+	}
+}
+
 // SetException records err as the exception of the current request.
 func SetException(ctx context.Context, err error) {
-	if h, ok := ctx.Value(holderKey{}).(*holder); ok && err != nil {
+	if h := holderOf(ctx); h != nil && err != nil {
 		h.mu.Lock()
 		h.err = err
 		h.mu.Unlock()
@@ -70,15 +106,19 @@ func SetException(ctx context.Context, err error) {
 // Writer collects rows and writes them in batches.
 type Writer struct {
 	db     *db.DB
+	reads  bool // successful GET and HEAD requests are recorded too
 	rows   chan *Log
 	flush  chan chan struct{}
+	stop   chan struct{} // closed by Close; rows is never closed, so a late request cannot panic
 	done   chan struct{}
 	closed sync.Once
 }
 
-// NewWriter returns a writer; call Run to start it and Close to flush and stop.
-func NewWriter(d *db.DB) *Writer {
-	return &Writer{db: d, rows: make(chan *Log, 4096), flush: make(chan chan struct{}), done: make(chan struct{})}
+// NewWriter returns a writer; call Run to start it and Close to flush and stop. With
+// auditReads, successful GET and HEAD requests are recorded too (failed ones always are).
+func NewWriter(d *db.DB, auditReads bool) *Writer {
+	return &Writer{db: d, reads: auditReads, rows: make(chan *Log, 4096), flush: make(chan chan struct{}),
+		stop: make(chan struct{}), done: make(chan struct{})}
 }
 
 // Run writes rows until Close.
@@ -89,22 +129,28 @@ func (w *Writer) Run() {
 		if len(batch) == 0 {
 			return
 		}
-		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		if _, err := w.db.NewInsert().Model(&batch).Exec(ctx); err != nil {
-			slog.Error("write audit logs", "err", err, "rows", len(batch))
-		}
-		cancel()
+		w.write(batch)
 		batch = batch[:0]
+	}
+	drain := func() {
+		for {
+			select {
+			case l := <-w.rows:
+				batch = append(batch, l)
+			default:
+				return
+			}
+		}
 	}
 	tick := time.NewTicker(200 * time.Millisecond)
 	defer tick.Stop()
 	for {
 		select {
-		case l, ok := <-w.rows:
-			if !ok {
-				flush()
-				return
-			}
+		case <-w.stop:
+			drain()
+			flush()
+			return
+		case l := <-w.rows:
 			batch = append(batch, l)
 			if len(batch) == cap(batch) {
 				flush()
@@ -112,14 +158,7 @@ func (w *Writer) Run() {
 		case <-tick.C:
 			flush()
 		case ack := <-w.flush:
-			for drained := false; !drained; {
-				select {
-				case l := <-w.rows:
-					batch = append(batch, l)
-				default:
-					drained = true
-				}
-			}
+			drain()
 			flush()
 			close(ack)
 		}
@@ -139,9 +178,43 @@ func (w *Writer) Flush() {
 // Close flushes pending rows and stops the writer; closing twice is harmless.
 func (w *Writer) Close() {
 	w.closed.Do(func() {
-		close(w.rows)
+		close(w.stop)
 		<-w.done
 	})
+}
+
+// write inserts a batch and its actions in one transaction, trying again twice when the
+// database fails (a connection that died mid-insert): ids are set before the first try, so a
+// batch that did land is not written twice.
+func (w *Writer) write(batch []*Log) {
+	var err error
+	for try, pause := 0, 100*time.Millisecond; try < 3; try, pause = try+1, pause*5 {
+		if try > 0 {
+			time.Sleep(pause)
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		err = w.db.InTx(ctx, func(ctx context.Context, tx bun.Tx) error {
+			if _, err := tx.NewInsert().Model(&batch).On("CONFLICT (id) DO NOTHING").Exec(ctx); err != nil {
+				return err
+			}
+			var actions []*Action
+			for _, l := range batch {
+				if l.action != nil {
+					actions = append(actions, l.action)
+				}
+			}
+			if len(actions) == 0 {
+				return nil
+			}
+			_, err := tx.NewInsert().Model(&actions).On("CONFLICT (id) DO NOTHING").Exec(ctx)
+			return err
+		})
+		cancel()
+		if err == nil {
+			return
+		}
+	}
+	slog.Error("write audit logs", "err", err, "rows", len(batch))
 }
 
 // add queues a row. A full queue slows the request down (up to two seconds) rather than
@@ -150,12 +223,17 @@ func (w *Writer) add(l *Log) {
 	select {
 	case w.rows <- l:
 		return
+	case <-w.stop:
+		slog.Warn("audit log closed; row of a request that outlived the server dropped", "url", l.URL)
+		return
 	default:
 	}
 	t := time.NewTimer(2 * time.Second)
 	defer t.Stop()
 	select {
 	case w.rows <- l:
+	case <-w.stop:
+		slog.Warn("audit log closed; row of a request that outlived the server dropped", "url", l.URL)
 	case <-t.C:
 		slog.Warn("audit log queue full for 2s; row dropped", "url", l.URL)
 	}
@@ -182,33 +260,43 @@ func (s *statusWriter) Write(b []byte) (int, error) {
 
 func (s *statusWriter) Unwrap() http.ResponseWriter { return s.ResponseWriter }
 
-// Middleware records every request under /api and /connect. It must run inside the
-// authentication and tenant middlewares so that it sees the caller; it reads them after
-// the handler returns.
+// Middleware records the requests under /api and /connect: every write, a read when it
+// failed, recorded an entity change, or reads are audited. The request's context carries
+// the id its log will have (LogID) before the handler runs, so the entity changes of its
+// writes name it. It must run outside the authentication and tenant middlewares; it reads
+// the caller they found after the handler returns.
 func (w *Writer) Middleware(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) {
 		if !strings.HasPrefix(r.URL.Path, "/api/") && !strings.HasPrefix(r.URL.Path, "/connect/") || r.Method == http.MethodOptions {
 			next.ServeHTTP(rw, r)
 			return
 		}
-		h := &holder{}
+		h := &holder{id: db.NewID()}
 		start := time.Now()
 		sw := &statusWriter{ResponseWriter: rw}
 		ctx := context.WithValue(r.Context(), holderKey{}, h)
 		var seen *http.Request
 		next.ServeHTTP(sw, r.WithContext(context.WithValue(ctx, seenKey{}, &seen)))
+		h.mu.Lock()
+		failed, changed, action := h.err, h.changed, h.action
+		h.mu.Unlock()
+		if isRead(r.Method) && !w.reads && failed == nil && !changed && sw.status < http.StatusInternalServerError {
+			return
+		}
 		reqCtx := ctx
 		if seen != nil {
 			reqCtx = seen.Context()
 		}
 		l := &Log{
-			ID:                db.NewID(),
+			ID:                h.id,
+			ApplicationName:   ApplicationName,
+			CorrelationID:     truncate(r.Header.Get("X-Correlation-Id"), 64),
 			ExecutionTime:     start.UTC(),
 			ExecutionDuration: int(time.Since(start).Milliseconds()),
 			ClientIPAddress:   clientIP(r),
 			BrowserInfo:       truncate(r.UserAgent(), 512),
 			HTTPMethod:        r.Method,
-			URL:               truncate(r.URL.RequestURI(), 1024),
+			URL:               truncate(RedactURL(r.URL), 1024),
 			HTTPStatusCode:    sw.status,
 		}
 		t := tenancy.FromContext(reqCtx)
@@ -221,11 +309,13 @@ func (w *Writer) Middleware(next http.Handler) http.Handler {
 			l.UserName, l.ClientID = p.UserName, p.ClientID
 			l.ImpersonatorUserID, l.ImpersonatorTenantID = p.ImpersonatorUserID, p.ImpersonatorTenantID
 		}
-		h.mu.Lock()
-		if h.err != nil {
-			l.Exceptions = truncate(fmt.Sprint(h.err), 4000)
+		if failed != nil {
+			l.Exceptions = truncate(fmt.Sprint(failed), 4000)
 		}
-		h.mu.Unlock()
+		if action != nil {
+			action.ID, action.AuditLogID, action.TenantID = db.NewID(), l.ID, l.TenantID
+			l.action = action
+		}
 		w.add(l)
 	})
 }
@@ -240,13 +330,54 @@ func Seen(r *http.Request) {
 	}
 }
 
-// ClientIP returns the caller's address as the audit log records it: the first
-// X-Forwarded-For entry when present, else the connection's remote address.
+func isRead(method string) bool { return method == http.MethodGet || method == http.MethodHead }
+
+// secretParams are query parameters whose values are never recorded.
+var secretParams = map[string]bool{
+	"token": true, "access_token": true, "refresh_token": true, "code": true, "password": true,
+	"client_secret": true, "id_token_hint": true,
+}
+
+// RedactURL returns u's path and query as a log may keep them: the values of token, code,
+// password and secret parameters (any case) replaced by "***", the rest as sent.
+func RedactURL(u *url.URL) string {
+	uri := u.RequestURI()
+	if u.RawQuery == "" {
+		return uri
+	}
+	parts := strings.Split(u.RawQuery, "&")
+	changed := false
+	for i, p := range parts {
+		rawKey, _, hasValue := strings.Cut(p, "=")
+		key, err := url.QueryUnescape(rawKey)
+		if err != nil {
+			key = rawKey
+		}
+		if secretParams[strings.ToLower(key)] && hasValue {
+			parts[i], changed = rawKey+"=***", true
+		}
+	}
+	if !changed {
+		return uri
+	}
+	return strings.TrimSuffix(uri, u.RawQuery) + strings.Join(parts, "&")
+}
+
+type clientIPKey struct{}
+
+// WithClientIP returns ctx carrying the caller's address, as the HTTP edge resolved it (the
+// connection's peer, or the client named by trusted proxies in X-Forwarded-For).
+func WithClientIP(ctx context.Context, ip string) context.Context {
+	return context.WithValue(ctx, clientIPKey{}, ip)
+}
+
+// ClientIP returns the caller's address: the one the HTTP edge resolved, else the
+// connection's remote address. A client's own X-Forwarded-For is never taken here.
 func ClientIP(r *http.Request) string { return clientIP(r) }
 
 func clientIP(r *http.Request) string {
-	if f := r.Header.Get("X-Forwarded-For"); f != "" {
-		return strings.TrimSpace(strings.Split(f, ",")[0])
+	if ip, ok := r.Context().Value(clientIPKey{}).(string); ok {
+		return ip
 	}
 	host, _, err := net.SplitHostPort(r.RemoteAddr)
 	if err != nil {

@@ -1,7 +1,7 @@
 // Package blob is the one way Kerf stores files (images, uploads, import files, cutting
 // diagrams): a Store of keyed byte streams. The implementation is gocloud.dev/blob, so a
-// local folder (the default, under the data folder), memory (tests) and, later,
-// S3-compatible storage are the same code for callers.
+// local folder (the default, under the data folder; it may be a mount every replica shares),
+// S3-compatible storage and memory (tests) are the same code for callers.
 package blob
 
 import (
@@ -17,6 +17,7 @@ import (
 	gcblob "gocloud.dev/blob"
 	"gocloud.dev/blob/fileblob"
 	"gocloud.dev/blob/memblob"
+	_ "gocloud.dev/blob/s3blob" // registers s3:// with gcblob.OpenBucket
 	"gocloud.dev/gcerrors"
 )
 
@@ -72,15 +73,37 @@ func NewLocal(dir string) (*Bucket, error) {
 // NewMemory returns a Store in memory, for tests.
 func NewMemory() *Bucket { return &Bucket{b: memblob.OpenBucket(nil)} }
 
-// Open opens a Store by URL: file:///abs/folder, mem://, or any scheme a linked
-// gocloud.dev driver registers (s3://bucket?region=...).
+// Open opens a Store by URL:
+//
+//   - file:///abs/folder (or file://relative/folder): a folder, created if missing. Replicas
+//     share files when they share the folder (a network mount).
+//   - s3://bucket?endpoint=https://host:port&region=…&use_path_style=true: an S3 bucket or an
+//     S3-compatible server (MinIO, Ceph, …), through gocloud.dev/blob/s3blob. The query
+//     takes s3blob's options (region, endpoint, use_path_style, disable_https, profile,
+//     anonymous, ssetype, kmskeyid…, see gocloud.dev/aws.V2ConfigFromURLParams); the
+//     credentials come from the usual AWS sources (AWS_ACCESS_KEY_ID and
+//     AWS_SECRET_ACCESS_KEY, a shared profile, an instance role), never from the URL.
+//     The bucket must exist and the credentials may list, read, write and delete in it:
+//     Open lists it once, so a wrong endpoint, bucket or key fails at start-up rather than
+//     at the first upload.
+//   - mem://: in memory, for tests.
 func Open(ctx context.Context, url string) (*Bucket, error) {
-	if strings.HasPrefix(url, "file://") {
-		return NewLocal(strings.TrimPrefix(url, "file://"))
+	if dir, ok := strings.CutPrefix(url, "file://"); ok {
+		if dir == "" {
+			return nil, fmt.Errorf("blob store %q: no folder", url)
+		}
+		return NewLocal(dir)
 	}
 	b, err := gcblob.OpenBucket(ctx, url)
 	if err != nil {
-		return nil, fmt.Errorf("open blob store: %w", err)
+		return nil, fmt.Errorf("open blob store %s: %w", url, err)
+	}
+	if ok, err := b.IsAccessible(ctx); !ok {
+		_ = b.Close()
+		if err == nil {
+			err = errors.New("the bucket does not exist")
+		}
+		return nil, fmt.Errorf("blob store %s cannot be reached: %w", url, err)
 	}
 	return &Bucket{b: b}, nil
 }

@@ -4,20 +4,28 @@
 package db
 
 import (
+	"bytes"
 	"context"
 	"database/sql"
+	"database/sql/driver"
 	"errors"
 	"fmt"
+	"io"
+	"log/slog"
 	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
+	"time"
 
-	_ "github.com/jackc/pgx/v5/stdlib" // registers the "pgx" driver
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/stdlib" // also registers the "pgx" driver
 	"github.com/uptrace/bun"
 	"github.com/uptrace/bun/dialect/pgdialect"
 	"github.com/uptrace/bun/dialect/sqlitedialect"
-	_ "modernc.org/sqlite" // registers the "sqlite" driver
+	"modernc.org/sqlite" // registers the "sqlite" driver
+	sqlite3 "modernc.org/sqlite/lib"
 
 	"kerf/internal/platform/apperr"
 )
@@ -32,18 +40,51 @@ const (
 type DB struct {
 	*bun.DB
 	Kind string // SQLite or Postgres
+	URL  string // as given to Open (the bus opens its own listening connection with it)
+
+	sqlitePath string       // the SQLite file (":memory:" for none); Exclusive locks a file beside it
+	reconnects atomic.Int64 // dead PostgreSQL connections replaced
+	counts     Counts       // List's totals kept per replica (SetCounts); nil: always counted
 }
 
-// Open connects to url: sqlite://path/to/file.db or postgres://... .
-func Open(ctx context.Context, rawURL string) (*DB, error) {
+// Reconnects returns how many dead connections were replaced by fresh ones since Open.
+func (d *DB) Reconnects() int64 { return d.reconnects.Load() }
+
+// Pool sizes the connection pool; a zero field takes the default.
+type Pool struct {
+	MaxOpen     int           // default: 20 on PostgreSQL, 4 on SQLite (one writer at a time)
+	MaxIdle     int           // default: MaxOpen, so a busy pool never closes and reopens connections
+	MaxLifetime time.Duration // default: none
+	MaxIdleTime time.Duration // default: none
+}
+
+// Open connects to url: sqlite://path/to/file.db or postgres://... with the default pool.
+func Open(ctx context.Context, rawURL string) (*DB, error) { return OpenPool(ctx, rawURL, Pool{}) }
+
+// OpenPool connects to url with the pool settings p. On PostgreSQL the connections carry
+// application_name=kerf and use the simple query protocol unless the URL says otherwise
+// (application_name, default_query_exec_mode), and a connection found dead is replaced
+// in place (see resilientConn).
+func OpenPool(ctx context.Context, rawURL string, p Pool) (*DB, error) {
 	switch {
 	case strings.HasPrefix(rawURL, "postgres://"), strings.HasPrefix(rawURL, "postgresql://"):
-		sqldb, err := sql.Open("pgx", rawURL)
+		cfg, err := pgx.ParseConfig(rawURL)
 		if err != nil {
 			return nil, fmt.Errorf("open postgres: %w", err)
 		}
-		sqldb.SetMaxOpenConns(20)
-		d := &DB{DB: bun.NewDB(sqldb, pgdialect.New()), Kind: Postgres}
+		if cfg.RuntimeParams["application_name"] == "" {
+			cfg.RuntimeParams["application_name"] = "kerf"
+		}
+		if u, err := url.Parse(rawURL); err == nil && !u.Query().Has("default_query_exec_mode") {
+			// bun writes values into the SQL, so nearly every statement is new: pgx's
+			// default (prepare, cache, execute) would cost a second round trip and about
+			// twice PostgreSQL's CPU per statement for a cache that never hits.
+			cfg.DefaultQueryExecMode = pgx.QueryExecModeSimpleProtocol
+		}
+		d := &DB{Kind: Postgres, URL: rawURL}
+		sqldb := sql.OpenDB(resilientConnector{stdlib.GetConnector(*cfg), &d.reconnects})
+		p.apply(sqldb, 20)
+		d.DB = bun.NewDB(sqldb, pgdialect.New())
 		if err := d.PingContext(ctx); err != nil {
 			_ = d.Close()
 			return nil, fmt.Errorf("connect postgres: %w", err)
@@ -72,8 +113,8 @@ func Open(ctx context.Context, rawURL string) (*DB, error) {
 			return nil, fmt.Errorf("open sqlite: %w", err)
 		}
 		// One writer at a time is SQLite's rule; a small pool keeps reads concurrent.
-		sqldb.SetMaxOpenConns(4)
-		d := &DB{DB: bun.NewDB(sqldb, sqlitedialect.New()), Kind: SQLite}
+		p.apply(sqldb, 4)
+		d := &DB{DB: bun.NewDB(sqldb, sqlitedialect.New()), Kind: SQLite, URL: rawURL, sqlitePath: path}
 		if err := d.PingContext(ctx); err != nil {
 			_ = d.Close()
 			return nil, fmt.Errorf("connect sqlite: %w", err)
@@ -84,9 +125,259 @@ func Open(ctx context.Context, rawURL string) (*DB, error) {
 	}
 }
 
-// InTx runs fn in one transaction, committing when fn returns nil.
+func (p Pool) apply(sqldb *sql.DB, defaultOpen int) {
+	if p.MaxOpen <= 0 {
+		p.MaxOpen = defaultOpen
+	}
+	if p.MaxIdle <= 0 || p.MaxIdle > p.MaxOpen {
+		p.MaxIdle = p.MaxOpen
+	}
+	sqldb.SetMaxOpenConns(p.MaxOpen)
+	sqldb.SetMaxIdleConns(p.MaxIdle)
+	sqldb.SetConnMaxLifetime(p.MaxLifetime)
+	sqldb.SetConnMaxIdleTime(p.MaxIdleTime)
+}
+
+// resilientConnector hands database/sql PostgreSQL connections that replace themselves
+// when they die (a restarted server, pg_terminate_backend, a request abandoned mid-query),
+// so that a request is not answered 500 for a connection that was dead before it came.
+// database/sql retries driver.ErrBadConn only a few times and only outside
+// transactions; a pool whose every connection was cut would use up those tries.
+type resilientConnector struct {
+	driver.Connector
+	reconnects *atomic.Int64
+}
+
+func (c resilientConnector) Connect(ctx context.Context) (driver.Conn, error) {
+	conn, err := c.Connector.Connect(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return &resilientConn{Conn: conn.(*stdlib.Conn), connector: c}, nil
+}
+
+// resilientConn is a pgx connection that is replaced by a fresh one
+//   - when database/sql takes it from the pool and it is found closed or not answering
+//     a ping (pgx pings connections idle over a second), and
+//   - when it dies under a statement that is safe to run again: one sent outside a
+//     transaction that either never reached the server (pgx says so) or only reads
+//     (SELECT); the statement then runs once more on the new connection.
+//
+// A statement inside a transaction is never run again (the transaction is gone: its
+// error goes to the caller), nor is a write whose fate is unknown.
+type resilientConn struct {
+	*stdlib.Conn
+	connector resilientConnector
+}
+
+func (c *resilientConn) ResetSession(ctx context.Context) error {
+	err := c.Conn.ResetSession(ctx)
+	if errors.Is(err, driver.ErrBadConn) {
+		return c.replace(ctx)
+	}
+	return err
+}
+
+// QueryContext runs a query; a read outside a transaction has its first rows taken in
+// before the caller sees any, so that it can still run again if the connection dies
+// while they arrive.
+func (c *resilientConn) QueryContext(ctx context.Context, query string, args []driver.NamedValue) (driver.Rows, error) {
+	alone := c.outsideTx()
+	ahead := alone && readOnly(query)
+	for runs := 1; ; runs++ {
+		rows, err := c.Conn.QueryContext(ctx, query, args)
+		if err == nil && !ahead {
+			return rows, nil
+		}
+		if err == nil {
+			var buffered driver.Rows
+			if buffered, err = readAhead(rows.(*stdlib.Rows)); err == nil {
+				return buffered, nil
+			}
+		}
+		if runs > maxReruns || !c.rerun(ctx, alone, query, err) {
+			return nil, err
+		}
+	}
+}
+
+func (c *resilientConn) ExecContext(ctx context.Context, query string, args []driver.NamedValue) (driver.Result, error) {
+	alone := c.outsideTx()
+	for runs := 1; ; runs++ {
+		res, err := c.Conn.ExecContext(ctx, query, args)
+		if err == nil || runs > maxReruns || !c.rerun(ctx, alone, query, err) {
+			return res, err
+		}
+	}
+}
+
+// maxReruns bounds how often one statement runs again on a fresh connection.
+const maxReruns = 2
+
+// aheadRows is how many rows of a read are taken in before the caller sees any (pages
+// are far shorter); a longer result streams past them and cannot run again once its
+// first rows were handed out.
+const aheadRows = 256
+
+// bufferedRows answers the rows taken in ahead, then the rest of the stream, if any.
+type bufferedRows struct {
+	*stdlib.Rows // columns and their types
+	columns      []string
+	buf          [][]driver.Value
+	next         int
+	more         bool // rows remain in the stream after buf
+}
+
+// readAhead takes up to aheadRows rows from rows; on an error it closes rows.
+func readAhead(rows *stdlib.Rows) (driver.Rows, error) {
+	b := &bufferedRows{Rows: rows, columns: rows.Columns()}
+	for len(b.buf) < aheadRows {
+		dest := make([]driver.Value, len(b.columns))
+		err := rows.Next(dest)
+		if errors.Is(err, io.EOF) {
+			return b, nil
+		}
+		if err != nil {
+			_ = rows.Close()
+			return nil, err
+		}
+		for i, v := range dest {
+			if bs, ok := v.([]byte); ok { // the driver may reuse its buffer
+				dest[i] = bytes.Clone(bs)
+			}
+		}
+		b.buf = append(b.buf, dest)
+	}
+	b.more = true
+	return b, nil
+}
+
+func (b *bufferedRows) Columns() []string { return b.columns }
+
+func (b *bufferedRows) Next(dest []driver.Value) error {
+	if b.next < len(b.buf) {
+		copy(dest, b.buf[b.next])
+		b.buf[b.next] = nil
+		b.next++
+		return nil
+	}
+	if !b.more {
+		return io.EOF
+	}
+	return b.Rows.Next(dest)
+}
+
+// BeginTx begins on a fresh connection when this one died before or during BEGIN
+// (nothing has happened in the transaction yet).
+func (c *resilientConn) BeginTx(ctx context.Context, opts driver.TxOptions) (driver.Tx, error) {
+	tx, err := c.Conn.BeginTx(ctx, opts)
+	if err != nil && ctx.Err() == nil && c.Conn.Conn().IsClosed() {
+		if c.replace(ctx) != nil {
+			return nil, err
+		}
+		return c.Conn.BeginTx(ctx, opts)
+	}
+	return tx, err
+}
+
+func (c *resilientConn) outsideTx() bool { return c.Conn.Conn().PgConn().TxStatus() == 'I' }
+
+// rerun reports whether a statement that failed with err may run again, and if so has
+// replaced the connection it failed on.
+func (c *resilientConn) rerun(ctx context.Context, alone bool, query string, err error) bool {
+	if !alone || ctx.Err() != nil || !c.Conn.Conn().IsClosed() {
+		return false // inside a transaction, abandoned by the caller, or an error of SQL
+	}
+	if !errors.Is(err, driver.ErrBadConn) && !readOnly(query) {
+		return false // a write that may have been applied
+	}
+	return c.replace(ctx) == nil
+}
+
+// replace closes the dead connection and connects anew in its place.
+func (c *resilientConn) replace(ctx context.Context) error {
+	_ = c.Conn.Close()
+	conn, err := c.connector.Connector.Connect(ctx)
+	if err != nil {
+		slog.WarnContext(ctx, "database connection lost; reconnecting failed", "err", err)
+		return driver.ErrBadConn
+	}
+	c.Conn = conn.(*stdlib.Conn)
+	c.connector.reconnects.Add(1)
+	return nil
+}
+
+// readOnly reports whether query is a plain SELECT, which may run twice.
+func readOnly(query string) bool {
+	q := strings.TrimLeft(query, " \t\r\n(")
+	return len(q) >= 6 && strings.EqualFold(q[:6], "SELECT")
+}
+
+// InTx runs fn in one transaction, committing when fn returns nil; what fn registered with
+// AfterCommit runs once the transaction has committed.
 func (d *DB) InTx(ctx context.Context, fn func(ctx context.Context, tx bun.Tx) error) error {
-	return d.DB.RunInTx(ctx, nil, fn)
+	ctx, after := withAfterCommit(ctx)
+	if err := d.DB.RunInTx(ctx, nil, fn); err != nil {
+		return err
+	}
+	after.run()
+	return nil
+}
+
+// Exclusive runs fn while holding the lock called name, which every process using this
+// database asks for by the same name, so fn runs in one process at a time (replicas
+// starting together migrate and seed once). On PostgreSQL it is a session advisory lock,
+// keyed by name and the current schema, held by a connection of its own; on SQLite, an
+// exclusive lock on the file <database>.lock beside the database. Either goes away with
+// the process if it dies. fn uses the pool as usual.
+func (d *DB) Exclusive(ctx context.Context, name string, fn func(ctx context.Context) error) error {
+	switch {
+	case d.Kind == Postgres:
+		return d.advisoryLock(ctx, name, fn)
+	case d.sqlitePath == "" || d.sqlitePath == ":memory:":
+		return fn(ctx) // no other process can open this database
+	default:
+		return d.fileLock(ctx, name, fn)
+	}
+}
+
+// advisoryLock holds the lock on a connection of its own, outside the pool (so a pool of
+// one cannot deadlock); closing it releases the lock, also when the process dies.
+func (d *DB) advisoryLock(ctx context.Context, name string, fn func(ctx context.Context) error) error {
+	conn, err := pgx.Connect(ctx, d.URL)
+	if err != nil {
+		return fmt.Errorf("lock %s: %w", name, err)
+	}
+	defer conn.Close(context.WithoutCancel(ctx))
+	if _, err := conn.Exec(ctx, "SELECT pg_advisory_lock(hashtext($1), hashtext(coalesce(current_schema(), '')))", name); err != nil {
+		return fmt.Errorf("lock %s: %w", name, err)
+	}
+	return fn(ctx)
+}
+
+func (d *DB) fileLock(ctx context.Context, name string, fn func(ctx context.Context) error) error {
+	lockDB, err := sql.Open("sqlite", "file:"+d.sqlitePath+".lock?_pragma=busy_timeout(200)")
+	if err != nil {
+		return fmt.Errorf("lock %s: %w", name, err)
+	}
+	defer lockDB.Close()
+	conn, err := lockDB.Conn(ctx)
+	if err != nil {
+		return fmt.Errorf("lock %s: %w", name, err)
+	}
+	defer conn.Close()
+	for {
+		_, err := conn.ExecContext(ctx, "BEGIN EXCLUSIVE")
+		if err == nil {
+			break
+		}
+		var se *sqlite.Error
+		if !errors.As(err, &se) || se.Code()&0xff != sqlite3.SQLITE_BUSY || ctx.Err() != nil {
+			return fmt.Errorf("lock %s: %w", name, err)
+		}
+	}
+	defer func() { _, _ = conn.ExecContext(context.WithoutCancel(ctx), "ROLLBACK") }()
+	return fn(ctx)
 }
 
 // Errors stores return; the HTTP edge maps them to status codes.

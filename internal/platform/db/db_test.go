@@ -20,7 +20,15 @@ type widget struct {
 	Name string `bun:"name,notnull"`
 }
 
-var migrations = []db.Migration{{ID: "test/0001_widgets", Up: db.CreateTables((*widget)(nil))}}
+var migrations = []db.Migration{{ID: "test/0001_widgets", Up: db.DDL(`
+CREATE TABLE "test_widgets" ("id" uuid NOT NULL, "tenant_id" uuid, "creation_time" TIMESTAMP NOT NULL, "creator_id" uuid,
+	"last_modification_time" TIMESTAMP, "last_modifier_id" uuid, "is_deleted" BOOLEAN NOT NULL DEFAULT false, "deleter_id" uuid,
+	"deletion_time" TIMESTAMP, "concurrency_stamp" VARCHAR NOT NULL, "name" VARCHAR NOT NULL, PRIMARY KEY ("id"))
+`, `
+CREATE TABLE "test_widgets" ("id" uuid NOT NULL, "tenant_id" uuid, "creation_time" TIMESTAMPTZ NOT NULL, "creator_id" uuid,
+	"last_modification_time" TIMESTAMPTZ, "last_modifier_id" uuid, "is_deleted" BOOLEAN NOT NULL DEFAULT false, "deleter_id" uuid,
+	"deletion_time" TIMESTAMPTZ, "concurrency_stamp" VARCHAR NOT NULL, "name" VARCHAR NOT NULL, PRIMARY KEY ("id"))
+`)}}
 
 func TestEntityRulesOnEveryDialect(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"strings"
 	"time"
 
 	"github.com/uptrace/bun"
@@ -16,6 +17,13 @@ type Migration struct {
 	Up func(ctx context.Context, tx bun.Tx, d *DB) error
 }
 
+// The bookkeeping table, frozen like the migrations (what bun emitted for appliedMigration
+// when it was first released).
+const (
+	createMigrationsSQLite   = `CREATE TABLE IF NOT EXISTS "schema_migrations" ("id" VARCHAR NOT NULL, "applied_at" TIMESTAMP NOT NULL, PRIMARY KEY ("id"))`
+	createMigrationsPostgres = `CREATE TABLE IF NOT EXISTS "schema_migrations" ("id" VARCHAR NOT NULL, "applied_at" TIMESTAMPTZ NOT NULL, PRIMARY KEY ("id"))`
+)
+
 type appliedMigration struct {
 	bun.BaseModel `bun:"table:schema_migrations"`
 	ID            string    `bun:"id,pk"`
@@ -24,7 +32,11 @@ type appliedMigration struct {
 
 // Migrate applies every migration not yet applied, each in its own transaction.
 func (d *DB) Migrate(ctx context.Context, migrations []Migration) error {
-	if _, err := d.NewCreateTable().Model((*appliedMigration)(nil)).IfNotExists().Exec(ctx); err != nil {
+	create := createMigrationsSQLite
+	if d.Kind == Postgres {
+		create = createMigrationsPostgres
+	}
+	if _, err := d.ExecContext(ctx, create); err != nil {
 		return fmt.Errorf("create migrations table: %w", err)
 	}
 	var done []string
@@ -59,42 +71,6 @@ func (d *DB) Migrate(ctx context.Context, migrations []Migration) error {
 	return nil
 }
 
-// CreateTables is a migration step creating the tables of models (struct pointers).
-func CreateTables(models ...any) func(ctx context.Context, tx bun.Tx, d *DB) error {
-	return func(ctx context.Context, tx bun.Tx, _ *DB) error {
-		for _, m := range models {
-			if _, err := tx.NewCreateTable().Model(m).Exec(ctx); err != nil {
-				return fmt.Errorf("create table for %T: %w", m, err)
-			}
-		}
-		return nil
-	}
-}
-
-// Index describes an index to create.
-type Index struct {
-	Table   string
-	Name    string
-	Unique  bool
-	Columns []string
-}
-
-// CreateIndexes is a migration step creating indexes.
-func CreateIndexes(idx ...Index) func(ctx context.Context, tx bun.Tx, d *DB) error {
-	return func(ctx context.Context, tx bun.Tx, _ *DB) error {
-		for _, i := range idx {
-			q := tx.NewCreateIndex().Table(i.Table).Index(i.Name).Column(i.Columns...)
-			if i.Unique {
-				q = q.Unique()
-			}
-			if _, err := q.Exec(ctx); err != nil {
-				return fmt.Errorf("create index %s: %w", i.Name, err)
-			}
-		}
-		return nil
-	}
-}
-
 // Steps runs several migration steps in order.
 func Steps(steps ...func(ctx context.Context, tx bun.Tx, d *DB) error) func(ctx context.Context, tx bun.Tx, d *DB) error {
 	return func(ctx context.Context, tx bun.Tx, d *DB) error {
@@ -106,3 +82,27 @@ func Steps(steps ...func(ctx context.Context, tx bun.Tx, d *DB) error) func(ctx 
 		return nil
 	}
 }
+
+// DDL is a migration step written out per dialect: frozen statements, never derived
+// from today's structs, so a released migration builds the same schema forever.
+// Statements are separated by ";\n".
+func DDL(sqlite, postgres string) func(ctx context.Context, tx bun.Tx, d *DB) error {
+	return func(ctx context.Context, tx bun.Tx, d *DB) error {
+		src := sqlite
+		if d.Kind == Postgres {
+			src = postgres
+		}
+		for _, stmt := range strings.Split(src, ";\n") {
+			if stmt = strings.TrimSpace(stmt); stmt == "" {
+				continue
+			}
+			if _, err := tx.ExecContext(ctx, stmt); err != nil {
+				return fmt.Errorf("%s: %w", stmt, err)
+			}
+		}
+		return nil
+	}
+}
+
+// SameDDL is DDL whose statements read the same on both dialects.
+func SameDDL(sql string) func(ctx context.Context, tx bun.Tx, d *DB) error { return DDL(sql, sql) }

@@ -3,6 +3,7 @@ package db
 import (
 	"context"
 	"fmt"
+	"reflect"
 	"time"
 
 	"github.com/uptrace/bun"
@@ -46,7 +47,7 @@ func scope(ctx context.Context, m bun.Model) func(bun.QueryBuilder) bun.QueryBui
 				qb = qb.Where("?TableAlias.tenant_id IS NULL")
 			}
 		}
-		if t.HasField("is_deleted") {
+		if t.HasField("is_deleted") && !showsDeleted(ctx) {
 			qb = qb.Where("?TableAlias.is_deleted = ?", false)
 		}
 		return qb
@@ -54,9 +55,53 @@ func scope(ctx context.Context, m bun.Model) func(bun.QueryBuilder) bun.QueryBui
 }
 
 // Insert inserts model (a struct or slice pointer); the Entity hook fills the audit fields.
+// A row a unique index refuses answers an error that unwraps to ErrDuplicate. Rows that
+// embed Entity are recorded as Created entity changes when the database has a recorder
+// (changes.go), all of them with one statement per table.
 func Insert(ctx context.Context, idb bun.IDB, model any) error {
+	rec, a := recording(idb, model)
+	if a == nil {
+		return insert(ctx, idb, model)
+	}
+	return withRecording(ctx, idb, func(ctx context.Context, idb bun.IDB) error {
+		if err := insert(ctx, idb, model); err != nil {
+			return err
+		}
+		return record(ctx, idb, rec, a.created(model, time.Now().UTC()))
+	})
+}
+
+func insert(ctx context.Context, idb bun.IDB, model any) error {
 	if _, err := idb.NewInsert().Model(model).Exec(ctx); err != nil {
-		return fmt.Errorf("insert: %w", err)
+		return writeError("insert", err)
+	}
+	return nil
+}
+
+// recording answers the recorder of idb's database and how model's rows are recorded, or
+// a nil *audited when nothing is to be recorded.
+func recording(idb bun.IDB, model any) (ChangeRecorder, *audited) {
+	rec := recorderOf(idb)
+	if rec == nil {
+		return nil, nil
+	}
+	t := modelType(model)
+	if t == nil {
+		return nil, nil
+	}
+	a := auditedOf(idb, t)
+	if a == nil || a.entry < 0 {
+		return nil, nil
+	}
+	return rec, a
+}
+
+func record(ctx context.Context, idb bun.IDB, rec ChangeRecorder, changes []EntityChange) error {
+	if len(changes) == 0 {
+		return nil
+	}
+	if err := rec.RecordChanges(ctx, idb, changes); err != nil {
+		return fmt.Errorf("record entity changes: %w", err)
 	}
 	return nil
 }
@@ -70,8 +115,34 @@ func (e *Entity) stamp() *Entity { return e }
 
 // UpdateStamped writes the given columns of row when its stored concurrency stamp
 // equals expected (an empty expected skips the check), and gives it a new stamp.
-// A stale stamp answers ErrConflict; a missing row ErrNotFound.
+// A stale stamp answers ErrConflict; a missing row ErrNotFound; a value a unique index
+// refuses ErrDuplicate.
+//
+// With a recorder, the columns written are read first (in the same transaction, locked on
+// PostgreSQL) and those whose value changed are recorded as an Updated entity change.
 func UpdateStamped(ctx context.Context, idb bun.IDB, row Stamped, expected string, columns ...string) error {
+	rec, a := recording(idb, row)
+	if a == nil {
+		return updateStamped(ctx, idb, row, expected, columns...)
+	}
+	return withRecording(ctx, idb, func(ctx context.Context, idb bun.IDB) error {
+		v := reflect.ValueOf(row).Elem()
+		props := a.columns(columns)
+		old, err := a.readBefore(ctx, idb, v.Type(), row.stamp().ID, props)
+		if err != nil {
+			return fmt.Errorf("update: %w", err)
+		}
+		if err := updateStamped(ctx, idb, row, expected, columns...); err != nil || !old.IsValid() {
+			return err
+		}
+		if c, ok := a.updated(old, v, props, time.Now().UTC()); ok {
+			return record(ctx, idb, rec, []EntityChange{c})
+		}
+		return nil
+	})
+}
+
+func updateStamped(ctx context.Context, idb bun.IDB, row Stamped, expected string, columns ...string) error {
 	e := row.stamp()
 	fresh := NewStamp()
 	e.ConcurrencyStamp = fresh
@@ -86,7 +157,7 @@ func UpdateStamped(ctx context.Context, idb bun.IDB, row Stamped, expected strin
 	}
 	res, err := q.Exec(ctx)
 	if err != nil {
-		return fmt.Errorf("update: %w", err)
+		return writeError("update", err)
 	}
 	if n, _ := res.RowsAffected(); n == 0 {
 		exists, err := Select(ctx, idb, row).WherePK().Exists(ctx)
@@ -101,8 +172,28 @@ func UpdateStamped(ctx context.Context, idb bun.IDB, row Stamped, expected strin
 	return nil
 }
 
-// SoftDelete marks row (with its id set) deleted, within the current tenant.
+// SoftDelete marks row (with its id set) deleted, within the current tenant. With a
+// recorder, the row is read first (in the same transaction) and recorded as a Deleted
+// entity change with the values it held.
 func SoftDelete(ctx context.Context, idb bun.IDB, row Stamped) error {
+	rec, a := recording(idb, row)
+	if a == nil {
+		return softDelete(ctx, idb, row)
+	}
+	return withRecording(ctx, idb, func(ctx context.Context, idb bun.IDB) error {
+		id := row.stamp().ID
+		old, err := a.readBefore(ctx, idb, reflect.TypeOf(row).Elem(), id, a.columns(nil))
+		if err != nil {
+			return fmt.Errorf("delete: %w", err)
+		}
+		if err := softDelete(ctx, idb, row); err != nil || !old.IsValid() {
+			return err
+		}
+		return record(ctx, idb, rec, []EntityChange{a.deleted(old, id, time.Now().UTC())})
+	})
+}
+
+func softDelete(ctx context.Context, idb bun.IDB, row Stamped) error {
 	e := row.stamp()
 	now := time.Now().UTC()
 	e.IsDeleted, e.DeletionTime, e.DeleterID = true, &now, auth.UserID(ctx)

@@ -9,9 +9,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"net/netip"
 	"slices"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/danielgtaylor/huma/v2"
 	"github.com/danielgtaylor/huma/v2/adapters/humachi"
@@ -30,28 +32,48 @@ type Checker interface {
 }
 
 // Access is the rule an operation declares: public, any logged-in caller, or any of a
-// list of permissions.
+// list of permissions. The zero Access declares nothing, and Register and Handle refuse
+// it at start-up: an operation is never open, or merely "logged in", by omission.
 type Access struct {
-	public      bool
+	kind        accessKind
 	permissions []string
 }
 
+type accessKind int
+
+const (
+	undeclared accessKind = iota
+	public
+	loggedIn
+	permitted
+)
+
 // Public operations need no login.
-func Public() Access { return Access{public: true} }
+func Public() Access { return Access{kind: public} }
 
 // LoggedIn operations need a valid token and nothing else.
-func LoggedIn() Access { return Access{} }
+func LoggedIn() Access { return Access{kind: loggedIn} }
 
 // Perm operations need a token holding any of names.
 func Perm(names ...string) Access {
 	if len(names) == 0 {
 		panic("httpapi.Perm needs at least one permission name")
 	}
-	return Access{permissions: names}
+	return Access{kind: permitted, permissions: names}
 }
 
 // IsPublic reports whether the operation needs no login.
-func (a Access) IsPublic() bool { return a.public }
+func (a Access) IsPublic() bool { return a.kind == public }
+
+// Declared reports whether the rule was built by Public, LoggedIn or Perm.
+func (a Access) Declared() bool { return a.kind != undeclared }
+
+// mustDeclare panics when an operation is registered without an access rule.
+func mustDeclare(method, path string, a Access) {
+	if !a.Declared() {
+		panic(fmt.Sprintf("httpapi: %s %s is registered without an access rule: declare httpapi.Public(), httpapi.LoggedIn() or httpapi.Perm(...)", method, path))
+	}
+}
 
 // Permissions returns the permissions of which any one is needed.
 func (a Access) Permissions() []string { return a.permissions }
@@ -72,6 +94,14 @@ type Config struct {
 	MaxBody  int64            // bytes; uploads set their own limits
 	Title    string
 	Version  string
+
+	// TrustedProxies are the peers whose X-Forwarded-For is believed (ParseTrustedProxies);
+	// none: the connection's peer is the client.
+	TrustedProxies []netip.Prefix
+
+	// Metrics, when set, is the outermost middleware: it sees every request and its final
+	// status, panics included (metrics.Metrics.Middleware).
+	Metrics func(http.Handler) http.Handler
 }
 
 // API is the router plus the operation registry.
@@ -95,7 +125,10 @@ func New(cfg Config) *API {
 	}
 	a := &API{Config: cfg, verifier: cfg.Verifier, tenants: cfg.Tenants}
 	r := chi.NewRouter()
-	r.Use(recoverer(a), cors, canonicalQuery, a.culture)
+	if cfg.Metrics != nil {
+		r.Use(cfg.Metrics)
+	}
+	r.Use(recoverer(a), a.clientAddress, cors, canonicalQuery, a.culture)
 	if cfg.Audit != nil {
 		r.Use(cfg.Audit.Middleware)
 	}
@@ -153,10 +186,11 @@ func (a *API) record(method, path string, access Access) {
 // input is parsed, so an anonymous caller gets 401 and an unauthorised one 403 whatever
 // they send; handler errors are mapped to the localised ABP shape.
 func Register[I, O any](a *API, op huma.Operation, access Access, h func(context.Context, *I) (*O, error)) {
+	mustDeclare(op.Method, op.Path, access)
 	if op.OperationID == "" {
 		op.OperationID = operationID(op.Method, op.Path)
 	}
-	if !access.public {
+	if !access.IsPublic() {
 		op.Security = []map[string][]string{{"bearer": {}}}
 		if len(access.permissions) > 0 {
 			op.Description += fmt.Sprintf("\n\nNeeds any of: %v", access.permissions)
@@ -166,6 +200,7 @@ func Register[I, O any](a *API, op huma.Operation, access Access, h func(context
 		op.DefaultStatus = http.StatusNoContent
 	}
 	op.Middlewares = append(huma.Middlewares{func(ctx huma.Context, next func(huma.Context)) {
+		defer auditHuma(ctx, time.Now())
 		if err := a.authorize(ctx.Context(), access); err != nil {
 			body := a.Error(ctx.Context(), err)
 			ctx.SetHeader("Content-Type", "application/json")
@@ -188,14 +223,16 @@ func Register[I, O any](a *API, op huma.Operation, access Access, h func(context
 // Handle adds a plain net/http operation (form-encoded OAuth endpoints, file streams)
 // with its access rule, listed in the OpenAPI document with a summary only.
 func (a *API) Handle(method, path, summary string, access Access, h http.HandlerFunc) {
+	mustDeclare(method, path, access)
 	a.record(method, path, access)
 	op := &huma.Operation{Method: method, Path: path, Summary: summary, OperationID: operationID(method, path),
 		Responses: map[string]*huma.Response{"200": {Description: "OK"}}}
-	if !access.public {
+	if !access.IsPublic() {
 		op.Security = []map[string][]string{{"bearer": {}}}
 	}
 	a.Huma.OpenAPI().AddOperation(op)
 	a.Router.Method(method, path, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		defer auditPlain(r, method, path, time.Now())
 		if err := a.authorize(r.Context(), access); err != nil {
 			a.WriteError(w, r, err)
 			return
@@ -205,8 +242,11 @@ func (a *API) Handle(method, path, summary string, access Access, h http.Handler
 }
 
 func (a *API) authorize(ctx context.Context, access Access) error {
-	if access.public {
+	switch access.kind {
+	case public:
 		return nil
+	case undeclared: // unreachable through Register and Handle; refuse rather than open
+		return apperr.ErrForbidden
 	}
 	p := auth.FromContext(ctx)
 	if !p.Authenticated() {

@@ -3,8 +3,11 @@ package httpapi
 import (
 	"context"
 	"errors"
+	"fmt"
 	"log/slog"
+	"net"
 	"net/http"
+	"net/netip"
 	"runtime/debug"
 	"strings"
 	"unicode"
@@ -32,6 +35,90 @@ func recoverer(a *API) func(http.Handler) http.Handler {
 			next.ServeHTTP(w, r)
 		})
 	}
+}
+
+// ParseTrustedProxies reads the --trusted-proxies list: addresses (10.0.0.1, ::1) or CIDR
+// ranges (10.0.0.0/8).
+func ParseTrustedProxies(list []string) ([]netip.Prefix, error) {
+	out := make([]netip.Prefix, 0, len(list))
+	for _, s := range list {
+		s = strings.TrimSpace(s)
+		if s == "" {
+			continue
+		}
+		if p, err := netip.ParsePrefix(s); err == nil {
+			out = append(out, p.Masked())
+			continue
+		}
+		a, err := netip.ParseAddr(s)
+		if err != nil {
+			return nil, fmt.Errorf("trusted proxy %q: want an address or a CIDR range", s)
+		}
+		a = a.Unmap()
+		out = append(out, netip.PrefixFrom(a, a.BitLen()))
+	}
+	return out, nil
+}
+
+// clientAddress resolves the caller's address once per request, for the audit log, the
+// security log and the rate limits (audit.ClientIP reads it): the connection's peer, unless
+// that peer is a trusted proxy, in which case X-Forwarded-For is read from the right, hop by
+// hop, to the first address that is not a trusted proxy. Entries left of it were written by
+// the client and are not believed.
+func (a *API) clientAddress(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		ip := clientAddressOf(r, a.TrustedProxies)
+		next.ServeHTTP(w, r.WithContext(audit.WithClientIP(r.Context(), ip)))
+	})
+}
+
+func clientAddressOf(r *http.Request, trusted []netip.Prefix) string {
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		host = r.RemoteAddr
+	}
+	peer, err := netip.ParseAddr(host)
+	if err != nil {
+		return host
+	}
+	peer = peer.Unmap()
+	if !isTrusted(peer, trusted) {
+		return peer.String()
+	}
+	hops := strings.Split(strings.Join(r.Header.Values("X-Forwarded-For"), ","), ",")
+	for i := len(hops) - 1; i >= 0; i-- {
+		hop, ok := parseHop(hops[i])
+		if !ok {
+			break // garbage: the last hop we could trust is the client as far as we know
+		}
+		peer = hop
+		if !isTrusted(hop, trusted) {
+			break
+		}
+	}
+	return peer.String()
+}
+
+// parseHop reads one X-Forwarded-For entry: an address, possibly with a port or brackets.
+func parseHop(s string) (netip.Addr, bool) {
+	s = strings.TrimSpace(s)
+	if ap, err := netip.ParseAddrPort(s); err == nil {
+		return ap.Addr().Unmap(), true
+	}
+	a, err := netip.ParseAddr(strings.Trim(s, "[]"))
+	if err != nil {
+		return netip.Addr{}, false
+	}
+	return a.Unmap(), true
+}
+
+func isTrusted(a netip.Addr, trusted []netip.Prefix) bool {
+	for _, p := range trusted {
+		if p.Contains(a) {
+			return true
+		}
+	}
+	return false
 }
 
 // cors answers preflight requests for every path and allows the web client's headers.

@@ -11,6 +11,7 @@ const (
 	KeyInternal           = "Error:Internal"
 	KeyValidation         = "Error:Validation"
 	KeyConcurrency        = "Error:Concurrency"
+	KeyDuplicate          = "Error:Duplicate"
 	KeyBadRequest         = "Error:BadRequest"
 	KeyRequired           = "Error:Required"
 	KeyTooLong            = "Error:TooLong"
@@ -19,6 +20,36 @@ const (
 	KeyTooLarge           = "Error:TooLarge"
 	KeySortingNotAllowed  = "Error:SortingNotAllowed"
 	KeyMaxUpload          = "Error:MaxUpload"
+
+	// Messages of the schema checks (huma's, translated by httpapi): {0} is the member.
+	KeyTooShort           = "Error:TooShort"
+	KeyMinimum            = "Error:Minimum"
+	KeyMaximum            = "Error:Maximum"
+	KeyGreaterThan        = "Error:GreaterThan"
+	KeyLessThan           = "Error:LessThan"
+	KeyMultipleOf         = "Error:MultipleOf"
+	KeyOneOf              = "Error:OneOf"
+	KeyPattern            = "Error:Pattern"
+	KeyUnexpectedProperty = "Error:UnexpectedProperty"
+	KeyMinItems           = "Error:MinItems"
+	KeyMaxItems           = "Error:MaxItems"
+	KeyDistinctItems      = "Error:DistinctItems"
+	KeyNotJSON            = "Error:NotJSON"
+	KeyFieldBody          = "Error:Field:Body"
+	// KeyExpected is "{0} must be {1}", {1} one of the KeyKind texts.
+	KeyExpected     = "Error:Expected"
+	KeyKindUUID     = "Error:Kind:UUID"
+	KeyKindDateTime = "Error:Kind:DateTime"
+	KeyKindDate     = "Error:Kind:Date"
+	KeyKindTime     = "Error:Kind:Time"
+	KeyKindEmail    = "Error:Kind:Email"
+	KeyKindURI      = "Error:Kind:URI"
+	KeyKindNumber   = "Error:Kind:Number"
+	KeyKindInteger  = "Error:Kind:Integer"
+	KeyKindBoolean  = "Error:Kind:Boolean"
+	KeyKindString   = "Error:Kind:String"
+	KeyKindArray    = "Error:Kind:Array"
+	KeyKindObject   = "Error:Kind:Object"
 )
 
 var platformTexts = Texts{
@@ -31,6 +62,7 @@ var platformTexts = Texts{
 	KeyInternal:           {"服务器内部错误", "An internal error occurred on the server"},
 	KeyValidation:         {"请求无效，请检查输入", "The request is not valid, please check your input"},
 	KeyConcurrency:        {"数据已被其他人修改，请刷新后重试", "The data was changed by someone else; reload and try again"},
+	KeyDuplicate:          {"已存在相同的记录，请刷新后重试", "It already exists; reload and try again"},
 	KeyBadRequest:         {"请求无效", "Bad request"},
 	KeyRequired:           {"{0}不能为空", "{0} is required"},
 	KeyTooLong:            {"{0}的长度不能超过{1}", "{0} must be at most {1} characters"},
@@ -39,4 +71,32 @@ var platformTexts = Texts{
 	KeyTooLarge:           {"请求内容太大", "The request is too large"},
 	KeySortingNotAllowed:  {"不支持按 {0} 排序", "Sorting by {0} is not supported"},
 	KeyMaxUpload:          {"max upload 50M", "max upload 50M"},
+
+	KeyTooShort:           {"{0}的长度不能少于{1}", "{0} must be at least {1} characters"},
+	KeyMinimum:            {"{0}不能小于{1}", "{0} must be at least {1}"},
+	KeyMaximum:            {"{0}不能大于{1}", "{0} must be at most {1}"},
+	KeyGreaterThan:        {"{0}必须大于{1}", "{0} must be greater than {1}"},
+	KeyLessThan:           {"{0}必须小于{1}", "{0} must be less than {1}"},
+	KeyMultipleOf:         {"{0}必须是{1}的倍数", "{0} must be a multiple of {1}"},
+	KeyOneOf:              {"{0}必须是以下值之一：{1}", "{0} must be one of: {1}"},
+	KeyPattern:            {"{0}的格式不正确", "{0} is not in the expected format"},
+	KeyUnexpectedProperty: {"{0}不是可以提交的字段", "{0} is not a known field"},
+	KeyMinItems:           {"{0}至少要有{1}项", "{0} must have at least {1} items"},
+	KeyMaxItems:           {"{0}最多只能有{1}项", "{0} must have at most {1} items"},
+	KeyDistinctItems:      {"{0}不能包含重复项", "{0} must not contain the same item twice"},
+	KeyNotJSON:            {"请求内容不是有效的 JSON", "The request body is not valid JSON"},
+	KeyFieldBody:          {"请求内容", "The request body"},
+	KeyExpected:           {"{0}必须是{1}", "{0} must be {1}"},
+	KeyKindUUID:           {"UUID", "a UUID"},
+	KeyKindDateTime:       {"日期时间（如 2026-01-31T08:00:00Z）", "a date and time (e.g. 2026-01-31T08:00:00Z)"},
+	KeyKindDate:           {"日期（如 2026-01-31）", "a date (e.g. 2026-01-31)"},
+	KeyKindTime:           {"时间（如 08:00:00Z）", "a time (e.g. 08:00:00Z)"},
+	KeyKindEmail:          {"电子邮件地址", "an e-mail address"},
+	KeyKindURI:            {"网址", "a URI"},
+	KeyKindNumber:         {"数字", "a number"},
+	KeyKindInteger:        {"整数", "a whole number"},
+	KeyKindBoolean:        {"true 或 false", "true or false"},
+	KeyKindString:         {"文本", "text"},
+	KeyKindArray:          {"列表", "a list"},
+	KeyKindObject:         {"对象", "an object"},
 }

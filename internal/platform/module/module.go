@@ -9,6 +9,7 @@ import (
 	"kerf/internal/platform/httpapi"
 	"kerf/internal/platform/localization"
 	"kerf/internal/platform/permission"
+	"kerf/internal/platform/setting"
 )
 
 // Module is one area of the product.
@@ -16,6 +17,8 @@ type Module interface {
 	Name() string
 	Migrations() []db.Migration
 	Permissions() []permission.Group
+	// Settings are the values administrators may tune, with their defaults.
+	Settings() []setting.Definition
 	Menus() []MenuEntry
 	Texts() localization.Texts
 	Register(api *httpapi.API)
@@ -51,6 +54,7 @@ type Base struct{}
 
 func (Base) Migrations() []db.Migration       { return nil }
 func (Base) Permissions() []permission.Group  { return nil }
+func (Base) Settings() []setting.Definition   { return nil }
 func (Base) Menus() []MenuEntry               { return nil }
 func (Base) Texts() localization.Texts        { return nil }
 func (Base) Register(*httpapi.API)            {}

@@ -4,13 +4,17 @@ package permission
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
+	"strings"
+	"sync"
 
 	"github.com/google/uuid"
 	"github.com/uptrace/bun"
 
 	"kerf/internal/platform/auth"
+	"kerf/internal/platform/bus"
 	"kerf/internal/platform/db"
 	"kerf/internal/platform/localization"
 	"kerf/internal/platform/tenancy"
@@ -117,20 +121,55 @@ type Grant struct {
 	ProviderKey   string     `bun:"provider_key,notnull"`
 }
 
-// Migrations creates the grants table.
-var Migrations = []db.Migration{{
-	ID: "permission/0001_grants",
-	Up: db.Steps(
-		db.CreateTables((*Grant)(nil)),
-		db.CreateIndexes(db.Index{Table: "permission_grants", Name: "ux_permission_grants", Unique: false,
-			Columns: []string{"tenant_id", "provider_name", "provider_key", "name"}}),
-	),
-}}
+// TopicGrants is the bus topic on which grant changes are announced. The payload is the
+// tenant ("host" or its id), optionally followed by "/provider/key" (e.g. "host/R/admin") when
+// one provider's grants changed; every replica then drops what it cached of them.
+const TopicGrants = "permission.grants"
 
-// Service reads and writes grants and answers checks.
+// Service reads and writes grants and answers checks. Each provider's grants are cached per
+// replica (when Bus is set) and dropped on every replica when Set changes them.
 type Service struct {
 	DB       *db.DB
 	Registry *Registry
+	Bus      *bus.Bus // nil: grants are read from the database every time
+	// Roles answers a user's roles as they are now (the identity area: direct roles and those
+	// of the user's organisation units), so a change reaches the user's next request; nil:
+	// the roles the access token carries.
+	Roles func(ctx context.Context, userID uuid.UUID) ([]string, error)
+
+	once   sync.Once
+	grants *bus.Cache[grantKey, map[string]bool]
+}
+
+// grantKey names one provider's grants in one tenant (uuid.Nil: the host).
+type grantKey struct {
+	tenant        uuid.UUID
+	provider, key string
+}
+
+func tenantText(id *uuid.UUID) string {
+	if id == nil {
+		return "host"
+	}
+	return id.String()
+}
+
+// matchGrants reports whether a TopicGrants payload names k.
+func matchGrants(k grantKey, payload string) bool {
+	tenant, provider, _ := strings.Cut(payload, "/")
+	t := "host"
+	if k.tenant != uuid.Nil {
+		t = k.tenant.String()
+	}
+	if t != tenant {
+		return false
+	}
+	return provider == "" || provider == k.provider+"/"+k.key
+}
+
+func (s *Service) cache() *bus.Cache[grantKey, map[string]bool] {
+	s.once.Do(func() { s.grants = bus.NewCache[grantKey, map[string]bool](s.Bus, TopicGrants, matchGrants) })
+	return s.grants
 }
 
 // Granted returns the names granted to p in the current tenant: its user grants and
@@ -140,20 +179,28 @@ func (s *Service) Granted(ctx context.Context, p *auth.Principal) (map[string]bo
 	if !p.Authenticated() || p.ClientOnly {
 		return out, nil
 	}
-	var grants []Grant
-	q := db.Select(ctx, s.DB, &grants).Column("name").WhereGroup(" AND ", func(q *bun.SelectQuery) *bun.SelectQuery {
-		q = q.Where("provider_name = ? AND provider_key = ?", User, p.UserID.String())
-		if len(p.Roles) > 0 {
-			q = q.WhereOr("provider_name = ? AND provider_key IN (?)", Role, bun.In(p.Roles))
+	add := func(providerName, providerKey string) error {
+		names, err := s.ProviderGrants(ctx, providerName, providerKey)
+		for n := range names {
+			if d, ok := s.Registry.Lookup(n); ok && Available(ctx, d) {
+				out[n] = true
+			}
 		}
-		return q
-	})
-	if err := q.Scan(ctx); err != nil {
-		return nil, fmt.Errorf("read grants: %w", err)
+		return err
 	}
-	for _, g := range grants {
-		if d, ok := s.Registry.Lookup(g.Name); ok && Available(ctx, d) {
-			out[g.Name] = true
+	if err := add(User, p.UserID.String()); err != nil {
+		return nil, err
+	}
+	roles := p.Roles
+	if s.Roles != nil {
+		var err error
+		if roles, err = s.Roles(ctx, p.UserID); err != nil {
+			return nil, fmt.Errorf("roles of %s: %w", p.UserID, err)
+		}
+	}
+	for _, r := range roles {
+		if err := add(Role, r); err != nil {
+			return nil, err
 		}
 	}
 	return out, nil
@@ -172,18 +219,43 @@ func (s *Service) IsGranted(ctx context.Context, p *auth.Principal, names ...str
 }
 
 // ProviderGrants returns the names granted directly to one provider in the current tenant.
+// The map is shared with the cache: callers must not change it.
 func (s *Service) ProviderGrants(ctx context.Context, providerName, providerKey string) (map[string]bool, error) {
-	var names []string
-	err := db.Select(ctx, s.DB, (*Grant)(nil)).Column("name").
-		Where("provider_name = ? AND provider_key = ?", providerName, providerKey).Scan(ctx, &names)
-	if err != nil {
-		return nil, fmt.Errorf("read provider grants: %w", err)
+	load := func(ctx context.Context) (map[string]bool, error) {
+		var names []string
+		err := db.Select(ctx, s.DB, (*Grant)(nil)).Column("name").
+			Where("provider_name = ? AND provider_key = ?", providerName, providerKey).Scan(ctx, &names)
+		if err != nil {
+			return nil, fmt.Errorf("read grants of %s %s: %w", providerName, providerKey, err)
+		}
+		out := make(map[string]bool, len(names))
+		for _, n := range names {
+			out[n] = true
+		}
+		return out, nil
 	}
-	out := make(map[string]bool, len(names))
-	for _, n := range names {
-		out[n] = true
+	if !tenancy.Filtered(ctx) {
+		return load(ctx) // across tenants: not one tenant's grants, never cached
 	}
-	return out, nil
+	k := grantKey{provider: providerName, key: providerKey}
+	if id := tenancy.ID(ctx); id != nil {
+		k.tenant = *id
+	}
+	return s.cache().Get(ctx, k, load)
+}
+
+// Changed announces on every replica that grants of the current tenant changed: those of one
+// provider, or all of them when providerName is empty. Inside a db.InTx transaction the
+// announcement leaves once it commits. Code that writes permission_grants without Set calls it.
+func (s *Service) Changed(ctx context.Context, providerName, providerKey string) error {
+	payload := tenantText(tenancy.ID(ctx))
+	if providerName != "" {
+		payload += "/" + providerName + "/" + providerKey
+	}
+	if err := s.Bus.Publish(ctx, TopicGrants, payload); err != nil {
+		return fmt.Errorf("announce grant change: %w", err)
+	}
+	return nil
 }
 
 // Change is one permission to grant or revoke.
@@ -193,27 +265,30 @@ type Change struct {
 }
 
 // Set applies changes for one provider in the current tenant within idb (a transaction
-// when the caller has one). Unknown names are the caller's to reject beforehand.
+// begun with db.InTx when the caller has one: the change is announced to every replica's
+// cache once it commits). Unknown names are the caller's to reject beforehand. Grants
+// belong to one tenant: a ctx across all tenants is refused.
 func (s *Service) Set(ctx context.Context, idb bun.IDB, providerName, providerKey string, changes []Change) error {
+	if !tenancy.Filtered(ctx) {
+		return errors.New("set grants: grants are set in one tenant, not across all of them")
+	}
 	tenant := tenancy.ID(ctx)
 	for _, c := range changes {
-		del := idb.NewDelete().Model((*Grant)(nil)).
-			Where("name = ? AND provider_name = ? AND provider_key = ?", c.Name, providerName, providerKey)
-		if tenant == nil {
-			del = del.Where("tenant_id IS NULL")
-		} else {
-			del = del.Where("tenant_id = ?", *tenant)
-		}
-		if _, err := del.Exec(ctx); err != nil {
+		_, err := db.Delete(ctx, idb, (*Grant)(nil)).
+			Where("name = ? AND provider_name = ? AND provider_key = ?", c.Name, providerName, providerKey).Exec(ctx)
+		if err != nil {
 			return fmt.Errorf("revoke %s: %w", c.Name, err)
 		}
 		if !c.IsGranted {
 			continue
 		}
 		g := &Grant{ID: db.NewID(), TenantID: tenant, Name: c.Name, ProviderName: providerName, ProviderKey: providerKey}
-		if _, err := idb.NewInsert().Model(g).Exec(ctx); err != nil {
+		if err := db.Insert(ctx, idb, g); err != nil {
 			return fmt.Errorf("grant %s: %w", c.Name, err)
 		}
 	}
-	return nil
+	if len(changes) == 0 {
+		return nil
+	}
+	return s.Changed(ctx, providerName, providerKey)
 }

@@ -60,5 +60,16 @@ func TestGrantsByRoleAndUserAreAnyOfAndPerTenant(t *testing.T) {
 		must(s.Set(ctx, d, permission.Role, "clerk", []permission.Change{{Name: "A", IsGranted: false}}))
 		check(ctx, false, "A")
 		check(tctx, true, "A")
+		// Revoking in a tenant leaves the host's grant of the same name.
+		must(s.Set(ctx, d, permission.Role, "clerk", []permission.Change{{Name: "A", IsGranted: true}}))
+		must(s.Set(tctx, d, permission.Role, "clerk", []permission.Change{{Name: "A", IsGranted: false}}))
+		check(tctx, false, "A")
+		check(ctx, true, "A")
+
+		// Grants belong to one tenant: a change across all tenants is refused and changes nothing.
+		if err := s.Set(tenancy.AllTenants(ctx), d, permission.Role, "clerk", []permission.Change{{Name: "A", IsGranted: false}}); err == nil {
+			t.Error("a grant change across all tenants was accepted")
+		}
+		check(ctx, true, "A")
 	})
 }

@@ -33,13 +33,13 @@ import (
 	"time"
 
 	"github.com/google/uuid"
-	"github.com/xuri/excelize/v2"
 
 	"kerf/internal/catalog"
 	"kerf/internal/platform/auth"
 	"kerf/internal/platform/db"
 	"kerf/internal/platform/localization"
 	"kerf/internal/platform/tenancy"
+	"kerf/scripts/bench/benchdata"
 )
 
 const (
@@ -63,7 +63,7 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	file, err := spreadsheet(*rows)
+	file, err := benchdata.Products(*rows)
 	if err != nil {
 		return err
 	}
@@ -100,40 +100,6 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 		fmt.Fprintln(out, "\nRESULT: all targets met")
 	}
 	return nil
-}
-
-// spreadsheet writes n realistic product rows with the English template headers.
-func spreadsheet(n int) ([]byte, error) {
-	f := excelize.NewFile()
-	sw, err := f.NewStreamWriter("Sheet1")
-	if err != nil {
-		return nil, err
-	}
-	head := []any{"Name*", "Code", "ERP code", "Stock code", "Workshop code", "Factory code", "Length", "Width", "Height",
-		"Board cost", "Description", "Colour", "Unit", "Image", "Enabled"}
-	if err := sw.SetRow("A1", head); err != nil {
-		return nil, err
-	}
-	kinds := []string{"地柜", "吊柜", "高柜", "门板", "抽屉", "侧板", "层板", "背板"}
-	colors := []string{"暖白", "橡木", "胡桃木", "浅灰", "白色"}
-	for i := range n {
-		k := kinds[i%len(kinds)]
-		w := 300 + (i%13)*50
-		row := []any{fmt.Sprintf("%s %d-%05d", k, w, i), fmt.Sprintf("P-%06d", i), fmt.Sprintf("ERP%06d", i), "", "W1", "F1",
-			w, 560, 720, 100 + float64(i%500)/10, "bench row", colors[i%len(colors)], "件", "", "Yes"}
-		cell, _ := excelize.CoordinatesToCellName(1, i+2)
-		if err := sw.SetRow(cell, row); err != nil {
-			return nil, err
-		}
-	}
-	if err := sw.Flush(); err != nil {
-		return nil, err
-	}
-	var buf bytes.Buffer
-	if _, err := f.WriteTo(&buf); err != nil {
-		return nil, err
-	}
-	return buf.Bytes(), nil
 }
 
 func bench(ctx context.Context, out io.Writer, name, dbURL string, file []byte, rows, runs int) (bool, error) {

@@ -8,6 +8,8 @@ export const STORAGE_KEYS = {
   apiBase: 'kerf.apiBase',
   permissionRetries: 'kerf.permissionRetries',
   lastNetworkReload: 'kerf.lastNetworkReload',
+  /** 'off' switches the 2 s click guard off (the browser tests set it instead of waiting). */
+  clickGuard: 'kerf.clickGuard',
 } as const
 
 function store(): Storage | undefined {

@@ -20,6 +20,8 @@ import { Layout } from '../layout/Layout'
 
 const LazyErrorPage = lazy(() => import('./pages/ErrorPage').then((m) => ({ default: m.ErrorPage })))
 const PublicPage = lazy(() => import('./pages/PublicPage').then((m) => ({ default: m.PublicPage })))
+const RegisterPage = lazy(() => import('../features/account/RegisterPage').then((m) => ({ default: m.RegisterPage })))
+const ResetPasswordPage = lazy(() => import('../features/account/ResetPasswordPage').then((m) => ({ default: m.ResetPasswordPage })))
 
 function ErrorPage({ status }: { status: 401 | 404 }) {
   return (
@@ -44,6 +46,22 @@ function PublicRoutes() {
     <Routes>
       <Route path="/login" element={<LoginPage />} />
       <Route path="/auth-redirect" element={<Navigate to="/" replace />} />
+      <Route
+        path="/register"
+        element={
+          <Suspense fallback={null}>
+            <RegisterPage />
+          </Suspense>
+        }
+      />
+      <Route
+        path="/reset-password"
+        element={
+          <Suspense fallback={null}>
+            <ResetPasswordPage />
+          </Suspense>
+        }
+      />
       <Route
         path="*"
         element={
@@ -112,6 +130,8 @@ function ShellRoutesView({ menu }: { menu: Parameters<typeof buildMenuRoutes>[0]
 
   const routes = useMemo<RouteObject[]>(
     () => [
+      // Hidden route (spec 002 §2.3): the login screen as a logged-in preview, outside the layout.
+      { path: '/yulan', element: <LoginPage preview /> },
       {
         element: <Layout />,
         children: [

@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react'
 import { usePermission } from './usePermission'
+import type { PermissionName } from '../api/gen/permissions'
 
 export interface PermissionProps {
-  /** One name, or several of which any suffices. */
-  value: string | readonly string[]
+  /** One name, or several of which any suffices (names the server defines: src/api/gen/permissions.ts). */
+  value: PermissionName | readonly PermissionName[]
   children: ReactNode
   /** Shown instead when the check fails (nothing by default). */
   fallback?: ReactNode

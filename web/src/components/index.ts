@@ -11,3 +11,5 @@ export { http, saveBlob, HttpError, type RequestOptions, type BlobResult } from 
 export { errorToMessage, validationErrorsByField } from '../api/errors'
 export { useWhenChanged } from './useWhenChanged'
 export { SaveModal, type SaveModalProps } from './SaveModal'
+export { Permissions, PERMISSION_NAMES, isPermissionName, type PermissionName } from '../api/gen/permissions'
+export * from './data-table'

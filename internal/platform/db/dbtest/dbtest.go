@@ -90,3 +90,27 @@ func redact(s string) string {
 	}
 	return s
 }
+
+// NamedPostgres returns the URL of a fresh PostgreSQL schema whose connections carry an
+// application_name of their own (so a test can find and terminate them in
+// pg_stat_activity), that name, and the base URL. Without EnvPostgres the test is skipped,
+// except in CI, where it fails.
+func NamedPostgres(t testing.TB) (dbURL, name, base string) {
+	t.Helper()
+	base = os.Getenv(EnvPostgres)
+	if base == "" {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("%s must be set in CI so the PostgreSQL suite runs", EnvPostgres)
+		}
+		t.Skipf("PostgreSQL only: %s is not set", EnvPostgres)
+	}
+	name = "kerf-test-" + uuid.NewString()[:8]
+	u, err := url.Parse(PostgresURL(t, base))
+	if err != nil {
+		t.Fatalf("parse %s: %v", EnvPostgres, err)
+	}
+	q := u.Query()
+	q.Set("application_name", name)
+	u.RawQuery = q.Encode()
+	return u.String(), name, base
+}

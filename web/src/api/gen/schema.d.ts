@@ -111,6 +111,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/account/phone/register": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Register a user of the request's tenant with a phone number and its register code
+         * @description The user gets a confirmed phone number, the tenant's default roles and the password (checked against the password rules); the user name defaults to the phone number. The code is used up; a wrong or expired code answers 400 and creates nothing.
+         */
+        post: operations["post-api-account-phone-register"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/phone/reset-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set a new password with a password-reset code sent to the user's phone
+         * @description The user of the request's tenant with that phone number gets the new password and is signed out everywhere. The code is used up; a wrong or expired code answers 400 and changes nothing.
+         */
+        put: operations["put-api-account-phone-reset-password"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/account/phone/send-password-reset-code": {
         parameters: {
             query?: never;
@@ -162,6 +202,131 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/app/salesorder/issystemadmin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether the caller holds the side's built-in admin role */
+        get: operations["get-api-app-salesorder-issystemadmin"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/app/user-login/{id}/force-user-offline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * End every login of a user of the current tenant
+         * @description The user's refresh tokens stop working at once and their access tokens at their next request, on every replica. A user of another tenant is not found (404).
+         *
+         *     Needs any of: [AbpIdentity.Users.Update]
+         */
+        post: operations["post-api-app-user-login-id-force-user-offline"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/audit-logging/audit-logs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Audit logs of the current tenant, newest first
+         * @description Needs any of: [AbpAuditing.AuditLog]
+         */
+        get: operations["get-api-audit-logging-audit-logs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/audit-logging/audit-logs/entity-changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Entity changes of the current tenant, newest first, each with its properties
+         * @description Needs any of: [AbpAuditing.AuditLog]
+         */
+        get: operations["get-api-audit-logging-audit-logs-entity-changes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/audit-logging/audit-logs/entity-changes-with-username": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every change of one entity, newest first, with the user who made it
+         * @description AbpIdentity.Users is enough for the history of a user or a role (identity.User, identity.Role); any other entity needs AbpAuditing.AuditLog.
+         *
+         *     Needs any of: [AbpAuditing.AuditLog AbpIdentity.Users]
+         */
+        get: operations["get-api-audit-logging-audit-logs-entity-changes-with-username"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/audit-logging/audit-logs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One audit log with its actions and entity changes
+         * @description Needs any of: [AbpAuditing.AuditLog]
+         */
+        get: operations["get-api-audit-logging-audit-logs-id"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete one audit log with its actions and entity changes
+         * @description Needs any of: [AbpAuditing.AuditLog.Delete]
+         */
+        delete: operations["delete-api-audit-logging-audit-logs-id"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auditing/security-log/{id}": {
         parameters: {
             query?: never;
@@ -178,7 +343,7 @@ export interface paths {
         post?: never;
         /**
          * Delete one security log row
-         * @description Needs any of: [AbpAuditing.SecurityLog]
+         * @description Needs any of: [AbpAuditing.SecurityLog.Delete]
          */
         delete: operations["delete-api-auditing-security-log-id"];
         options?: never;
@@ -281,7 +446,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A token to download one file, valid 60 seconds */
+        /**
+         * A token to download one file, valid 60 seconds
+         * @description Needs any of: [FileManagement.FileDescriptor]
+         */
         get: operations["get-api-file-management-file-descriptor-download-id-token"];
         put?: never;
         post?: never;
@@ -328,6 +496,78 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/identity/claim-types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Claim types of the tenant (filter on name and description; sorting default name)
+         * @description Needs any of: [AbpIdentity.IdentityClaimTypes]
+         */
+        get: operations["get-api-identity-claim-types"];
+        put?: never;
+        /**
+         * Create a claim type (a regex must compile)
+         * @description Needs any of: [AbpIdentity.IdentityClaimTypes]
+         */
+        post: operations["post-api-identity-claim-types"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/identity/claim-types/actived-list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every claim type of the tenant, by name
+         * @description Needs any of: [AbpIdentity.IdentityClaimTypes]
+         */
+        get: operations["get-api-identity-claim-types-actived-list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/identity/claim-types/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One claim type
+         * @description Needs any of: [AbpIdentity.IdentityClaimTypes]
+         */
+        get: operations["get-api-identity-claim-types-id"];
+        /**
+         * Update a claim type (a static type keeps its name; a renamed type's claims follow it)
+         * @description Needs any of: [AbpIdentity.IdentityClaimTypes]
+         */
+        put: operations["put-api-identity-claim-types-id"];
+        post?: never;
+        /**
+         * Delete a claim type that is not static, with the claims of that type
+         * @description Needs any of: [AbpIdentity.IdentityClaimTypes]
+         */
+        delete: operations["delete-api-identity-claim-types-id"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/identity/my-profile": {
         parameters: {
             query?: never;
@@ -363,6 +603,330 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/identity/organization-units": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Organisation units of the tenant, flat with parentId and code (sorted by code: the tree depth first; MaxResultCount=1000 reads a whole tree)
+         * @description Needs any of: [AbpIdentity.OrganizationUnits]
+         */
+        get: operations["get-api-identity-organization-units"];
+        put?: never;
+        /**
+         * Create an organisation unit (a root without parentId)
+         * @description Needs any of: [AbpIdentity.OrganizationUnits]
+         */
+        post: operations["post-api-identity-organization-units"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/identity/organization-units/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One organisation unit
+         * @description Needs any of: [AbpIdentity.OrganizationUnits]
+         */
+        get: operations["get-api-identity-organization-units-id"];
+        /**
+         * Rename an organisation unit; another parentId moves it with its subtree
+         * @description Needs any of: [AbpIdentity.OrganizationUnits]
+         */
+        put: operations["put-api-identity-organization-units-id"];
+        post?: never;
+        /**
+         * Delete an organisation unit with its subtree, their members and roles
+         * @description Needs any of: [AbpIdentity.OrganizationUnits]
+         */
+        delete: operations["delete-api-identity-organization-units-id"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/identity/organization-units/{id}/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The users of a unit (sorting default userName)
+         * @description Needs any of: [AbpIdentity.OrganizationUnits]
+         */
+        get: operations["get-api-identity-organization-units-id-members"];
+        /**
+         * Add users to a unit
+         * @description Needs any of: [AbpIdentity.OrganizationUnits]
+         */
+        put: operations["put-api-identity-organization-units-id-members"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/identity/organization-units/{id}/members/{memberId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Take a user out of a unit
+         * @description Needs any of: [AbpIdentity.OrganizationUnits]
+         */
+        delete: operations["delete-api-identity-organization-units-id-members-memberId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/identity/organization-units/{id}/roles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The roles of a unit, which its members hold (sorting default name)
+         * @description Needs any of: [AbpIdentity.OrganizationUnits]
+         */
+        get: operations["get-api-identity-organization-units-id-roles"];
+        /**
+         * Give a unit roles
+         * @description Needs any of: [AbpIdentity.OrganizationUnits]
+         */
+        put: operations["put-api-identity-organization-units-id-roles"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/identity/organization-units/{id}/roles/{roleId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Take a role from a unit
+         * @description Needs any of: [AbpIdentity.OrganizationUnits]
+         */
+        delete: operations["delete-api-identity-organization-units-id-roles-roleId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/identity/roles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Roles of the tenant (MaxResultCount=999 reads them all)
+         * @description Needs any of: [AbpIdentity.Roles]
+         */
+        get: operations["get-api-identity-roles"];
+        put?: never;
+        /**
+         * Create a role
+         * @description Needs any of: [AbpIdentity.Roles.Create]
+         */
+        post: operations["post-api-identity-roles"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/identity/roles/all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every role of the tenant
+         * @description Needs any of: [AbpIdentity.Roles]
+         */
+        get: operations["get-api-identity-roles-all"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/identity/roles/all-claim-types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every claim type of the tenant, by name (a JSON array)
+         * @description Needs any of: [AbpIdentity.Roles]
+         */
+        get: operations["get-api-identity-roles-all-claim-types"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/identity/roles/organization-units/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set the organisation units that have the role {id} (replaces them)
+         * @description Needs any of: [AbpIdentity.Roles.Update]
+         */
+        put: operations["put-api-identity-roles-organization-units-id"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/identity/roles/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One role
+         * @description Needs any of: [AbpIdentity.Roles]
+         */
+        get: operations["get-api-identity-roles-id"];
+        /**
+         * Change a role; a rename moves its permissions (a static role keeps its name)
+         * @description Needs any of: [AbpIdentity.Roles.Update]
+         */
+        put: operations["put-api-identity-roles-id"];
+        post?: never;
+        /**
+         * Delete a role with its user links and permissions (not a static role)
+         * @description Needs any of: [AbpIdentity.Roles.Delete]
+         */
+        delete: operations["delete-api-identity-roles-id"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/identity/roles/{id}/claims": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The claims of a role (a JSON array, in the order given)
+         * @description Needs any of: [AbpIdentity.Roles]
+         */
+        get: operations["get-api-identity-roles-id-claims"];
+        /**
+         * Replace every claim of a role with the list given (each checked against its type)
+         * @description Needs any of: [AbpIdentity.Roles.Update]
+         */
+        put: operations["put-api-identity-roles-id-claims"];
+        /**
+         * Give a role one claim, checked against its type
+         * @description Needs any of: [AbpIdentity.Roles.Update]
+         */
+        post: operations["post-api-identity-roles-id-claims"];
+        /**
+         * Take one claim from a role (none held: nothing changes)
+         * @description Needs any of: [AbpIdentity.Roles.Update]
+         */
+        delete: operations["delete-api-identity-roles-id-claims"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/identity/roles/{id}/organization-units": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The organisation units that have a role
+         * @description Needs any of: [AbpIdentity.Roles]
+         */
+        get: operations["get-api-identity-roles-id-organization-units"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/identity/roles/{id}/organization-units/{unitId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Take a role from an organisation unit
+         * @description Needs any of: [AbpIdentity.Roles.Update]
+         */
+        delete: operations["delete-api-identity-roles-id-organization-units-unitId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/identity/security-logs": {
         parameters: {
             query?: never;
@@ -376,6 +940,331 @@ export interface paths {
          */
         get: operations["get-api-identity-security-logs"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/identity/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Users of the tenant, with their roles (filter over user name, name, surname, e-mail, phone)
+         * @description Needs any of: [AbpIdentity.Users]
+         */
+        get: operations["get-api-identity-users"];
+        put?: never;
+        /**
+         * Create a user; without roleNames it gets the default roles
+         * @description Needs any of: [AbpIdentity.Users.Create]
+         */
+        post: operations["post-api-identity-users"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/identity/users/all-claim-types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every claim type of the tenant, by name (a JSON array)
+         * @description Needs any of: [AbpIdentity.Users]
+         */
+        get: operations["get-api-identity-users-all-claim-types"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/identity/users/assignable-roles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The roles the caller may give users: every role of the tenant
+         * @description Needs any of: [AbpIdentity.Users]
+         */
+        get: operations["get-api-identity-users-assignable-roles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/identity/users/by-username/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One user by user name
+         * @description Needs any of: [AbpIdentity.Users]
+         */
+        get: operations["get-api-identity-users-by-username-name"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/identity/users/lookup/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Find users of the tenant (any logged-in user) */
+        get: operations["get-api-identity-users-lookup-search"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/identity/users/organization-units/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set the organisation units of the user {id} (replaces them)
+         * @description Needs any of: [AbpIdentity.Users.Update]
+         */
+        put: operations["put-api-identity-users-organization-units-id"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/identity/users/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One user
+         * @description Needs any of: [AbpIdentity.Users]
+         */
+        get: operations["get-api-identity-users-id"];
+        /**
+         * Change a user (concurrencyStamp: 409 when stale)
+         * @description Needs any of: [AbpIdentity.Users.Update]
+         */
+        put: operations["put-api-identity-users-id"];
+        post?: never;
+        /**
+         * Delete a user (not the built-in admin, not oneself); signs it out everywhere
+         * @description Needs any of: [AbpIdentity.Users.Delete]
+         */
+        delete: operations["delete-api-identity-users-id"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/identity/users/{id}/change-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set a user's password (signs it out everywhere)
+         * @description Needs any of: [AbpIdentity.Users.Update]
+         */
+        put: operations["put-api-identity-users-id-change-password"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/identity/users/{id}/claims": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The claims of a user (a JSON array, in the order given)
+         * @description Needs any of: [AbpIdentity.Users]
+         */
+        get: operations["get-api-identity-users-id-claims"];
+        /**
+         * Replace every claim of a user with the list given (each checked against its type)
+         * @description Needs any of: [AbpIdentity.Users.Update]
+         */
+        put: operations["put-api-identity-users-id-claims"];
+        /**
+         * Give a user one claim, checked against its type
+         * @description Needs any of: [AbpIdentity.Users.Update]
+         */
+        post: operations["post-api-identity-users-id-claims"];
+        /**
+         * Take one claim from a user (none held: nothing changes)
+         * @description Needs any of: [AbpIdentity.Users.Update]
+         */
+        delete: operations["delete-api-identity-users-id-claims"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/identity/users/{id}/lock/{value}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Lock a user until a time (signs it out everywhere); a past time unlocks
+         * @description Needs any of: [AbpIdentity.Users.Update]
+         */
+        put: operations["put-api-identity-users-id-lock-value"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/identity/users/{id}/organization-units": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The organisation units a user is a member of
+         * @description Needs any of: [AbpIdentity.Users]
+         */
+        get: operations["get-api-identity-users-id-organization-units"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/identity/users/{id}/organization-units/{unitId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Take a user out of an organisation unit
+         * @description Needs any of: [AbpIdentity.Users.Update]
+         */
+        delete: operations["delete-api-identity-users-id-organization-units-unitId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/identity/users/{id}/roles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The roles given to a user
+         * @description Needs any of: [AbpIdentity.Users]
+         */
+        get: operations["get-api-identity-users-id-roles"];
+        /**
+         * Replace the roles of a user (effective on its next request)
+         * @description Needs any of: [AbpIdentity.Users.Update]
+         */
+        put: operations["put-api-identity-users-id-roles"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/identity/users/{id}/two-factor-enabled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether the user logs in with two factors
+         * @description Needs any of: [AbpIdentity.Users]
+         */
+        get: operations["get-api-identity-users-id-two-factor-enabled"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/identity/users/{id}/two-factor/{value}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Switch two-factor login of a user
+         * @description Needs any of: [AbpIdentity.Users.Update]
+         */
+        put: operations["put-api-identity-users-id-two-factor-value"];
         post?: never;
         delete?: never;
         options?: never;
@@ -511,6 +1400,32 @@ export interface paths {
          * @description Needs any of: [Platform.Menus]
          */
         delete: operations["delete-api-menu-id"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pagepermission": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Page actions (create, importExcel, clear, select, export) of one route for a role (R) or user (U)
+         * @description Without providerName: the caller's own effective page actions of the route (granted to them or to a role they hold now), for any logged-in user. With it: R needs AbpIdentity.Roles.ManagePermissions, U needs AbpIdentity.Users.ManagePermissions.
+         */
+        get: operations["get-api-pagepermission"];
+        /**
+         * Grant and revoke page actions of one route for a role (R) or user (U)
+         * @description R needs AbpIdentity.Roles.ManagePermissions, U needs AbpIdentity.Users.ManagePermissions. Actions not listed keep their state; one unknown action changes nothing.
+         *
+         *     Needs any of: [AbpIdentity.Roles.ManagePermissions AbpIdentity.Users.ManagePermissions]
+         */
+        put: operations["put-api-pagepermission"];
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -701,7 +1616,7 @@ export interface paths {
         };
         get?: never;
         /**
-         * Update several parts at once (move)
+         * Update several parts at once (move; catalogId all-zero: the root)
          * @description Needs any of: [SalesOrder.Parts.Edit SalesOrder.Parts.Import]
          */
         put: operations["put-api-salesorder-parts-batch-update"];
@@ -755,7 +1670,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Import parts from one .xlsx file (multipart field file); all rows or none */
+        /** Import parts from one .xlsx file (multipart field file) into a directory, or the root (all-zero id); all rows or none */
         post: operations["post-api-salesorder-parts-import-id"];
         delete?: never;
         options?: never;
@@ -824,7 +1739,7 @@ export interface paths {
         };
         get?: never;
         /**
-         * Update several products at once (move)
+         * Update several products at once (move; catalogId all-zero: the root)
          * @description Needs any of: [SalesOrder.Products.Edit SalesOrder.Products.Import]
          */
         put: operations["put-api-salesorder-products-batch-update"];
@@ -878,7 +1793,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Import products from one .xlsx file (multipart field file); all rows or none */
+        /** Import products from one .xlsx file (multipart field file) into a directory, or the root (all-zero id); all rows or none */
         post: operations["post-api-salesorder-products-import-catalogId"];
         delete?: never;
         options?: never;
@@ -1031,6 +1946,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/userextend/get-user-list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Users of the tenant with their roles, for pickers (any logged-in user) */
+        get: operations["get-api-userextend-get-user-list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/userlogin/logout/{token}": {
         parameters: {
             query?: never;
@@ -1126,6 +2058,33 @@ export interface components {
             currentPassword: string;
             newPassword: string;
         };
+        AccountRegisterInput: {
+            /** @description The register code (purpose 0) */
+            code: string;
+            name?: string;
+            /** @description Checked against the password rules (settings Abp.Identity.Password.*) */
+            password: string;
+            /** @description The phone number the register code was sent to */
+            phoneNumber: string;
+            /** @description Absent: the phone number. Letters, digits and - . _ @ + */
+            userName?: string;
+        };
+        AccountRegisteredUser: {
+            id: string;
+            name: string;
+            phoneNumber: string;
+            /** Format: uuid */
+            tenantId: string | null;
+            userName: string;
+        };
+        AccountResetPasswordInput: {
+            /** @description The password-reset code (purpose 20) */
+            code: string;
+            /** @description Checked against the password rules */
+            newPassword: string;
+            /** @description The phone number of the user */
+            phoneNumber: string;
+        };
         AccountSendCodeInput: {
             /** @description The phone number to send the code to */
             phoneNumber: string;
@@ -1135,6 +2094,114 @@ export interface components {
             text: string;
             /** Format: date-time */
             time: string;
+        };
+        AuditAction: {
+            auditLogId: string;
+            /**
+             * Format: int64
+             * @description Milliseconds
+             */
+            executionDuration: number;
+            /** Format: date-time */
+            executionTime: string;
+            id: string;
+            /** @description The operation id */
+            methodName: string;
+            /** @description Path and query parameters as a JSON object; secrets are *** */
+            parameters: string;
+            /** @description The operation's area (its OpenAPI tag) */
+            serviceName: string;
+            /** Format: uuid */
+            tenantId: string | null;
+        };
+        AuditEntityChange: {
+            /** Format: uuid */
+            auditLogId: string | null;
+            /** Format: date-time */
+            changeTime: string;
+            /**
+             * Format: int64
+             * @description Created 0, Updated 1, Deleted 2
+             * @enum {integer}
+             */
+            changeType: 0 | 1 | 2;
+            entityId: string;
+            /** @description <package>.<Type>, e.g. identity.User */
+            entityTypeFullName: string;
+            id: string;
+            propertyChanges: components["schemas"]["AuditPropertyChange"][] | null;
+            /** Format: uuid */
+            tenantId: string | null;
+        };
+        AuditLog: {
+            applicationName: string;
+            browserInfo: string;
+            clientId: string;
+            clientIpAddress: string;
+            correlationId: string;
+            exceptions: string;
+            /** Format: int64 */
+            executionDuration: number;
+            /** Format: date-time */
+            executionTime: string;
+            httpMethod: string;
+            /** Format: int64 */
+            httpStatusCode: number;
+            id: string;
+            /** Format: uuid */
+            impersonatorTenantId: string | null;
+            /** Format: uuid */
+            impersonatorUserId: string | null;
+            /** Format: uuid */
+            tenantId: string | null;
+            tenantName: string;
+            url: string;
+            /** Format: uuid */
+            userId: string | null;
+            userName: string;
+        };
+        AuditPropertyChange: {
+            entityChangeId: string;
+            id: string;
+            newValue: string | null;
+            originalValue: string | null;
+            propertyName: string;
+            propertyTypeFullName: string;
+            /** Format: uuid */
+            tenantId: string | null;
+        };
+        AuditloggingAuditLog: {
+            actions: components["schemas"]["AuditAction"][] | null;
+            applicationName: string;
+            browserInfo: string;
+            clientId: string;
+            clientIpAddress: string;
+            correlationId: string;
+            entityChanges: components["schemas"]["AuditEntityChange"][] | null;
+            exceptions: string;
+            /** Format: int64 */
+            executionDuration: number;
+            /** Format: date-time */
+            executionTime: string;
+            httpMethod: string;
+            /** Format: int64 */
+            httpStatusCode: number;
+            id: string;
+            /** Format: uuid */
+            impersonatorTenantId: string | null;
+            /** Format: uuid */
+            impersonatorUserId: string | null;
+            /** Format: uuid */
+            tenantId: string | null;
+            tenantName: string;
+            url: string;
+            /** Format: uuid */
+            userId: string | null;
+            userName: string;
+        };
+        AuditloggingEntityChangeWithUserName: {
+            entityChange: components["schemas"]["AuditEntityChange"];
+            userName: string;
         };
         BatchBodyCatalogPartBatchItem: {
             items: components["schemas"]["CatalogPartBatchItem"][] | null;
@@ -1158,7 +2225,8 @@ export interface components {
             lastModificationTime: string | null;
             /** Format: uuid */
             lastModifierId: string | null;
-            moduleName: string;
+            /** @enum {string} */
+            moduleName: "product" | "matter";
             parentId: string;
             /** Format: uuid */
             tenantId: string | null;
@@ -1180,7 +2248,8 @@ export interface components {
             lastModificationTime: string | null;
             /** Format: uuid */
             lastModifierId: string | null;
-            moduleName: string;
+            /** @enum {string} */
+            moduleName: "product" | "matter";
             parentId: string;
             /** Format: uuid */
             tenantId: string | null;
@@ -1233,6 +2302,7 @@ export interface components {
             info7?: string;
             info8?: string;
             info9?: string;
+            /** @description Default true; absent on update: unchanged */
             isEnable?: boolean;
             levelName?: string;
             productCode?: string;
@@ -1250,23 +2320,134 @@ export interface components {
             remark?: string;
         };
         CatalogCreateCatalogInput: {
-            displayName?: string;
+            displayName: string;
+            /** @description Default true */
             isEnable?: boolean;
-            /** @description product or matter */
-            moduleName?: string;
-            /** @description Absent or all-zero: a top-level directory */
+            /** @enum {string} */
+            moduleName: "product" | "matter";
+            /**
+             * Format: uuid
+             * @description Absent or all-zero: a top-level directory
+             */
             parentId?: string;
+        };
+        CatalogCreatePartInput: {
+            /**
+             * Format: uuid
+             * @description A parts directory
+             */
+            catalogId: string;
+            code?: string;
+            color?: string;
+            /** Format: double */
+            count?: number | null;
+            describe?: string;
+            erpCode?: string;
+            factoryCode?: string;
+            /** Format: double */
+            height?: number | null;
+            /** @description Image URL */
+            images?: string;
+            /** @description Default true; absent on update: unchanged */
+            isEnable?: boolean;
+            /** Format: double */
+            length?: number | null;
+            name: string;
+            /**
+             * Format: double
+             * @description Board cost
+             */
+            price?: number | null;
+            size?: string;
+            stockCode?: string;
+            unit?: string;
+            /** Format: double */
+            width?: number | null;
+            workshopCode?: string;
+        };
+        CatalogCreateProductInput: {
+            /**
+             * Format: uuid
+             * @description A product directory
+             */
+            catalogId: string;
+            code?: string;
+            color?: string;
+            describe?: string;
+            erpCode?: string;
+            factoryCode?: string;
+            /** Format: double */
+            height?: number | null;
+            /** @description Image URL */
+            images?: string;
+            /** @description Default true; absent on update: unchanged */
+            isEnable?: boolean;
+            /** Format: double */
+            length?: number | null;
+            /**
+             * @description Always product
+             * @enum {string}
+             */
+            moduleName?: "product";
+            name: string;
+            /**
+             * Format: double
+             * @description Board cost
+             */
+            price?: number | null;
+            stockCode?: string;
+            unit?: string;
+            /** Format: double */
+            width?: number | null;
+            workshopCode?: string;
         };
         CatalogCreateProductPartInput: {
             /**
              * Format: double
-             * @description Default 1; at least 0
+             * @description Default 1
              */
             count?: number | null;
+            /** Format: uuid */
             partId: string;
+            /** Format: uuid */
             productId: string;
         };
+        CatalogCreateStandardProductInput: {
+            /** Format: double */
+            batchSize?: number | null;
+            catalogProduct?: components["schemas"]["CatalogCatalogProductInput"];
+            doorMaterial?: string;
+            images?: string;
+            info1?: string;
+            info10?: string;
+            info2?: string;
+            info3?: string;
+            info4?: string;
+            info5?: string;
+            info6?: string;
+            info7?: string;
+            info8?: string;
+            info9?: string;
+            /** @description Default true; absent on update: unchanged */
+            isEnable?: boolean;
+            levelName?: string;
+            productCode?: string;
+            /** Format: double */
+            productDepth?: number | null;
+            /** Format: double */
+            productHeight?: number | null;
+            /** @description JSON list of file descriptors {id, mimeType} */
+            productImage?: string;
+            productMaterial?: string;
+            productName: string;
+            productStyle?: string;
+            productVersion?: string;
+            /** Format: double */
+            productWidth?: number | null;
+            remark?: string;
+        };
         CatalogPart: {
+            /** @description The directory; the all-zero UUID: the root */
             catalogId: string;
             code: string;
             color: string;
@@ -1309,10 +2490,14 @@ export interface components {
             workshopCode: string;
         };
         CatalogPartBatchItem: {
+            /**
+             * Format: uuid
+             * @description Moves the part: a parts directory, or the all-zero UUID for the root; absent: unchanged
+             */
             catalogId?: string;
             code?: string;
-            /** @description At most 18 characters */
             color?: string;
+            /** @description The stamp read; a stale one answers 409, none skips the check */
             concurrencyStamp?: string;
             /** Format: double */
             count?: number | null;
@@ -1321,14 +2506,15 @@ export interface components {
             factoryCode?: string;
             /** Format: double */
             height?: number | null;
+            /** Format: uuid */
             id: string;
             /** @description Image URL */
             images?: string;
+            /** @description Default true; absent on update: unchanged */
             isEnable?: boolean;
             /** Format: double */
             length?: number | null;
-            /** @description Required, at most 30 characters */
-            name?: string;
+            name: string;
             /**
              * Format: double
              * @description Board cost
@@ -1336,46 +2522,13 @@ export interface components {
             price?: number | null;
             size?: string;
             stockCode?: string;
-            /** @description At most 10 characters */
-            unit?: string;
-            /** Format: double */
-            width?: number | null;
-            workshopCode?: string;
-        };
-        CatalogPartInput: {
-            catalogId?: string;
-            code?: string;
-            /** @description At most 18 characters */
-            color?: string;
-            concurrencyStamp?: string;
-            /** Format: double */
-            count?: number | null;
-            describe?: string;
-            erpCode?: string;
-            factoryCode?: string;
-            /** Format: double */
-            height?: number | null;
-            /** @description Image URL */
-            images?: string;
-            isEnable?: boolean;
-            /** Format: double */
-            length?: number | null;
-            /** @description Required, at most 30 characters */
-            name?: string;
-            /**
-             * Format: double
-             * @description Board cost
-             */
-            price?: number | null;
-            size?: string;
-            stockCode?: string;
-            /** @description At most 10 characters */
             unit?: string;
             /** Format: double */
             width?: number | null;
             workshopCode?: string;
         };
         CatalogProduct: {
+            /** @description The directory; the all-zero UUID: the root */
             catalogId: string;
             code: string;
             color: string;
@@ -1416,65 +2569,40 @@ export interface components {
             workshopCode: string;
         };
         CatalogProductBatchItem: {
+            /**
+             * Format: uuid
+             * @description Moves the product: a product directory, or the all-zero UUID for the root; absent: unchanged
+             */
             catalogId?: string;
             code?: string;
-            /** @description At most 18 characters */
             color?: string;
+            /** @description The stamp read; a stale one answers 409, none skips the check */
             concurrencyStamp?: string;
             describe?: string;
             erpCode?: string;
             factoryCode?: string;
             /** Format: double */
             height?: number | null;
+            /** Format: uuid */
             id: string;
             /** @description Image URL */
             images?: string;
+            /** @description Default true; absent on update: unchanged */
             isEnable?: boolean;
             /** Format: double */
             length?: number | null;
-            /** @description Always product */
-            moduleName?: string;
-            /** @description Required, at most 30 characters */
-            name?: string;
+            /**
+             * @description Always product
+             * @enum {string}
+             */
+            moduleName?: "product";
+            name: string;
             /**
              * Format: double
              * @description Board cost
              */
             price?: number | null;
             stockCode?: string;
-            /** @description At most 10 characters */
-            unit?: string;
-            /** Format: double */
-            width?: number | null;
-            workshopCode?: string;
-        };
-        CatalogProductInput: {
-            catalogId?: string;
-            code?: string;
-            /** @description At most 18 characters */
-            color?: string;
-            concurrencyStamp?: string;
-            describe?: string;
-            erpCode?: string;
-            factoryCode?: string;
-            /** Format: double */
-            height?: number | null;
-            /** @description Image URL */
-            images?: string;
-            isEnable?: boolean;
-            /** Format: double */
-            length?: number | null;
-            /** @description Always product */
-            moduleName?: string;
-            /** @description Required, at most 30 characters */
-            name?: string;
-            /**
-             * Format: double
-             * @description Board cost
-             */
-            price?: number | null;
-            stockCode?: string;
-            /** @description At most 10 characters */
             unit?: string;
             /** Format: double */
             width?: number | null;
@@ -1550,10 +2678,101 @@ export interface components {
             /** Format: uuid */
             tenantId: string | null;
         };
-        CatalogStandardProductInput: {
+        CatalogUpdateCatalogInput: {
+            /** @description The stamp read; a stale one answers 409, none skips the check */
+            concurrencyStamp?: string;
+            displayName: string;
+            /** @description Absent: unchanged */
+            isEnable?: boolean;
+        };
+        CatalogUpdatePartInput: {
+            /**
+             * Format: uuid
+             * @description Moves the part: a parts directory, or the all-zero UUID for the root; absent: unchanged
+             */
+            catalogId?: string;
+            code?: string;
+            color?: string;
+            /** @description The stamp read; a stale one answers 409, none skips the check */
+            concurrencyStamp?: string;
+            /** Format: double */
+            count?: number | null;
+            describe?: string;
+            erpCode?: string;
+            factoryCode?: string;
+            /** Format: double */
+            height?: number | null;
+            /** @description Image URL */
+            images?: string;
+            /** @description Default true; absent on update: unchanged */
+            isEnable?: boolean;
+            /** Format: double */
+            length?: number | null;
+            name: string;
+            /**
+             * Format: double
+             * @description Board cost
+             */
+            price?: number | null;
+            size?: string;
+            stockCode?: string;
+            unit?: string;
+            /** Format: double */
+            width?: number | null;
+            workshopCode?: string;
+        };
+        CatalogUpdateProductInput: {
+            /**
+             * Format: uuid
+             * @description Moves the product: a product directory, or the all-zero UUID for the root; absent: unchanged
+             */
+            catalogId?: string;
+            code?: string;
+            color?: string;
+            /** @description The stamp read; a stale one answers 409, none skips the check */
+            concurrencyStamp?: string;
+            describe?: string;
+            erpCode?: string;
+            factoryCode?: string;
+            /** Format: double */
+            height?: number | null;
+            /** @description Image URL */
+            images?: string;
+            /** @description Default true; absent on update: unchanged */
+            isEnable?: boolean;
+            /** Format: double */
+            length?: number | null;
+            /**
+             * @description Always product
+             * @enum {string}
+             */
+            moduleName?: "product";
+            name: string;
+            /**
+             * Format: double
+             * @description Board cost
+             */
+            price?: number | null;
+            stockCode?: string;
+            unit?: string;
+            /** Format: double */
+            width?: number | null;
+            workshopCode?: string;
+        };
+        CatalogUpdateProductPartInput: {
+            /** Format: double */
+            count: number | null;
+            /**
+             * Format: uuid
+             * @description The link's id
+             */
+            id: string;
+        };
+        CatalogUpdateStandardProductInput: {
             /** Format: double */
             batchSize?: number | null;
             catalogProduct?: components["schemas"]["CatalogCatalogProductInput"];
+            /** @description The stamp read; a stale one answers 409, none skips the check */
             concurrencyStamp?: string;
             doorMaterial?: string;
             images?: string;
@@ -1567,6 +2786,7 @@ export interface components {
             info7?: string;
             info8?: string;
             info9?: string;
+            /** @description Default true; absent on update: unchanged */
             isEnable?: boolean;
             levelName?: string;
             productCode?: string;
@@ -1577,26 +2797,101 @@ export interface components {
             /** @description JSON list of file descriptors {id, mimeType} */
             productImage?: string;
             productMaterial?: string;
-            /** @description Required, at most 128 characters */
-            productName?: string;
+            productName: string;
             productStyle?: string;
             productVersion?: string;
             /** Format: double */
             productWidth?: number | null;
             remark?: string;
         };
-        CatalogUpdateCatalogInput: {
-            concurrencyStamp?: string;
-            displayName?: string;
-            isEnable?: boolean;
+        ClaimtypesClaim: {
+            claimType: string;
+            claimValue: string;
         };
-        CatalogUpdateProductPartInput: {
-            /**
-             * Format: double
-             * @description At least 0
-             */
-            count?: number | null;
+        ClaimtypesClaimInput: {
+            /** @description The name of one of the tenant's claim types */
+            claimType: string;
+            /** @description Checked against the type: required, value type, regex */
+            claimValue?: string;
+        };
+        ClaimtypesClaimType: {
+            concurrencyStamp: string;
+            /** Format: date-time */
+            creationTime: string;
+            /** Format: uuid */
+            creatorId: string | null;
+            description: string;
             id: string;
+            isDeleted: boolean;
+            /** @description Seeded with Kerf: cannot be renamed or deleted */
+            isStatic: boolean;
+            /** Format: date-time */
+            lastModificationTime: string | null;
+            /** Format: uuid */
+            lastModifierId: string | null;
+            name: string;
+            /** @description A regular expression (RE2 syntax) values must match somewhere; empty: none */
+            regex: string;
+            /** @description What the regex asks for, shown when a value does not match */
+            regexDescription: string;
+            /** @description A claim of this type must have a value */
+            required: boolean;
+            /** Format: uuid */
+            tenantId: string | null;
+            /**
+             * Format: int64
+             * @description String 0, Int 1, Boolean 2, DateTime 3
+             * @enum {integer}
+             */
+            valueType: 0 | 1 | 2 | 3;
+        };
+        ClaimtypesClaimTypeDto: {
+            description: string;
+            id: string;
+            isStatic: boolean;
+            name: string;
+            regex: string;
+            regexDescription: string;
+            required: boolean;
+            /**
+             * Format: int64
+             * @description String 0, Int 1, Boolean 2, DateTime 3
+             * @enum {integer}
+             */
+            valueType: 0 | 1 | 2 | 3;
+            /** @enum {string} */
+            valueTypeAsString: "String" | "Int" | "Boolean" | "DateTime";
+        };
+        ClaimtypesCreateClaimTypeInput: {
+            description?: string;
+            /** @description Unique among the tenant's claim types; a static type's name cannot change */
+            name: string;
+            /** @description A regular expression (RE2 syntax) values must match; one that does not compile is refused */
+            regex?: string;
+            regexDescription?: string;
+            required?: boolean;
+            /**
+             * Format: int64
+             * @description String 0 (default), Int 1, Boolean 2, DateTime 3
+             * @enum {integer}
+             */
+            valueType?: 0 | 1 | 2 | 3;
+        };
+        ClaimtypesUpdateClaimTypeInput: {
+            concurrencyStamp?: string;
+            description?: string;
+            /** @description Unique among the tenant's claim types; a static type's name cannot change */
+            name: string;
+            /** @description A regular expression (RE2 syntax) values must match; one that does not compile is refused */
+            regex?: string;
+            regexDescription?: string;
+            required?: boolean;
+            /**
+             * Format: int64
+             * @description String 0 (default), Int 1, Boolean 2, DateTime 3
+             * @enum {integer}
+             */
+            valueType?: 0 | 1 | 2 | 3;
         };
         ErrorDetail: {
             /** @description Where the error occurred, e.g. 'body.items[3].tags' or 'path.thing-id' */
@@ -1642,6 +2937,35 @@ export interface components {
         FilesTokenResult: {
             token: string;
         };
+        IdentityCreateRoleInput: {
+            /** @description Given to new users created without roles */
+            isDefault?: boolean;
+            /** @description Absent: true */
+            isPublic?: boolean;
+            name: string;
+        };
+        IdentityCreateUserInput: {
+            email?: string;
+            /**
+             * Format: int64
+             * @description Male 0, Female 1, Other 2
+             * @enum {integer}
+             */
+            gender?: 0 | 1 | 2;
+            /** @description Absent: active */
+            isActive?: boolean;
+            /** @description Wrong passwords lock the user for a while; an administrator may lock the user */
+            lockoutEnabled?: boolean;
+            name?: string;
+            /** @description Checked against the password rules (settings Abp.Identity.Password.*) */
+            password: string;
+            phoneNumber?: string;
+            /** @description Absent or empty: the tenant's default roles */
+            roleNames?: string[] | null;
+            surname?: string;
+            /** @description Letters, digits and - . _ @ + */
+            userName: string;
+        };
         IdentityProfile: {
             concurrencyStamp: string;
             email: string;
@@ -1657,8 +2981,123 @@ export interface components {
             phoneNumber: string;
             surname: string;
         };
+        IdentityRoleDto: {
+            concurrencyStamp: string;
+            /** Format: date-time */
+            creationTime: string;
+            id: string;
+            /** @description Given to new users created without roles */
+            isDefault: boolean;
+            isPublic: boolean;
+            /** @description Built in: cannot be renamed or deleted */
+            isStatic: boolean;
+            name: string;
+            /** Format: uuid */
+            tenantId: string | null;
+            /**
+             * Format: int64
+             * @description Users given the role directly
+             */
+            userCount: number;
+        };
+        IdentitySetPasswordInput: {
+            /** @description Checked against the password rules */
+            newPassword: string;
+        };
+        IdentityUpdateRoleInput: {
+            /** @description The stamp read; a stale one answers 409, none skips the check */
+            concurrencyStamp?: string;
+            /** @description Absent: unchanged */
+            isDefault?: boolean;
+            /** @description Absent: unchanged */
+            isPublic?: boolean;
+            /** @description A static role keeps its name */
+            name: string;
+        };
+        IdentityUpdateUserInput: {
+            /** @description The stamp read; a stale one answers 409, none skips the check */
+            concurrencyStamp?: string;
+            email?: string;
+            /**
+             * Format: int64
+             * @description Absent: unchanged
+             * @enum {integer}
+             */
+            gender?: 0 | 1 | 2;
+            /** @description Absent: unchanged; false signs the user out everywhere */
+            isActive?: boolean;
+            /** @description Absent: unchanged */
+            lockoutEnabled?: boolean;
+            name?: string;
+            phoneNumber?: string;
+            /** @description Absent: unchanged; [] removes every role */
+            roleNames?: string[] | null;
+            surname?: string;
+            /** @description Letters, digits and - . _ @ + */
+            userName: string;
+        };
+        IdentityUserDto: {
+            /** Format: int64 */
+            accessFailedCount: number;
+            concurrencyStamp: string;
+            /** Format: date-time */
+            creationTime: string;
+            email: string;
+            emailConfirmed: boolean;
+            /**
+             * Format: int64
+             * @description Male 0, Female 1, Other 2
+             * @enum {integer}
+             */
+            gender: 0 | 1 | 2;
+            id: string;
+            isActive: boolean;
+            /** @description The side's built-in admin: cannot be deleted */
+            isStatic: boolean;
+            /** Format: date-time */
+            lastModificationTime: string | null;
+            lockoutEnabled: boolean;
+            /**
+             * Format: date-time
+             * @description Locked until then (UTC); null or past: not locked
+             */
+            lockoutEnd: string | null;
+            name: string;
+            phoneNumber: string;
+            phoneNumberConfirmed: boolean;
+            roleNames: string[] | null;
+            surname: string;
+            /** Format: uuid */
+            tenantId: string | null;
+            twoFactorEnabled: boolean;
+            userName: string;
+        };
+        IdentityUserListItem: {
+            email: string;
+            id: string;
+            name: string;
+            phoneNumber: string;
+            roleNames: string[] | null;
+            surname: string;
+            userName: string;
+        };
+        IdentityUserLookup: {
+            email: string;
+            id: string;
+            name: string;
+            phoneNumber: string;
+            surname: string;
+            userName: string;
+        };
+        IdentityUserRolesInput: {
+            /** @description Every role the user is to have; [] removes all */
+            roleNames: string[] | null;
+        };
         ListAccountSentSMS: {
             items: components["schemas"]["AccountSentSMS"][] | null;
+        };
+        ListAuditloggingEntityChangeWithUserName: {
+            items: components["schemas"]["AuditloggingEntityChangeWithUserName"][] | null;
         };
         ListCatalogCatalogNode: {
             items: components["schemas"]["CatalogCatalogNode"][] | null;
@@ -1668,6 +3107,12 @@ export interface components {
         };
         ListCatalogProduct: {
             items: components["schemas"]["CatalogProduct"][] | null;
+        };
+        ListClaimtypesClaimType: {
+            items: components["schemas"]["ClaimtypesClaimType"][] | null;
+        };
+        ListIdentityRoleDto: {
+            items: components["schemas"]["IdentityRoleDto"][] | null;
         };
         ListMenusMenuItem: {
             items: components["schemas"]["MenusMenuItem"][] | null;
@@ -1769,6 +3214,71 @@ export interface components {
             path?: string;
             permission?: string;
         };
+        OrgunitsCreateOrganizationUnitInput: {
+            /** @description Unique among the units of the same parent */
+            displayName: string;
+            /** @description The parent unit; absent, null or the all-zero UUID: a root */
+            parentId?: string;
+        };
+        OrgunitsMembersInput: {
+            /** @description Users of the tenant; those already members stay */
+            userIds: string[] | null;
+        };
+        OrgunitsOrganizationUnit: {
+            /** @description Five digits per level, the ancestors' first: 00001.00002 */
+            code: string;
+            concurrencyStamp: string;
+            /** Format: date-time */
+            creationTime: string;
+            /** Format: uuid */
+            creatorId: string | null;
+            displayName: string;
+            id: string;
+            isDeleted: boolean;
+            /** Format: date-time */
+            lastModificationTime: string | null;
+            /** Format: uuid */
+            lastModifierId: string | null;
+            /**
+             * Format: uuid
+             * @description The parent unit; null: a root
+             */
+            parentId: string | null;
+            /** Format: uuid */
+            tenantId: string | null;
+        };
+        OrgunitsRolesInput: {
+            /** @description Roles of the tenant; those the unit has already stay */
+            roleIds: string[] | null;
+        };
+        OrgunitsUnitRoleDto: {
+            id: string;
+            isDefault: boolean;
+            isPublic: boolean;
+            isStatic: boolean;
+            name: string;
+        };
+        OrgunitsUnitsInput: {
+            /** @description Units of the tenant; replaces the current set (empty: none) */
+            organizationUnitIds: string[] | null;
+        };
+        OrgunitsUpdateOrganizationUnitInput: {
+            concurrencyStamp?: string;
+            /** @description Unique among the units of the same parent */
+            displayName: string;
+            /** @description Absent or null: the unit stays where it is; the all-zero UUID: it moves to the root; another unit's id: it moves under that unit (not under itself or one of its descendants), and the codes of its subtree follow */
+            parentId?: string;
+        };
+        PagedAuditEntityChange: {
+            items: components["schemas"]["AuditEntityChange"][] | null;
+            /** Format: int64 */
+            totalCount: number;
+        };
+        PagedAuditLog: {
+            items: components["schemas"]["AuditLog"][] | null;
+            /** Format: int64 */
+            totalCount: number;
+        };
         PagedCatalogCatalog: {
             items: components["schemas"]["CatalogCatalog"][] | null;
             /** Format: int64 */
@@ -1794,8 +3304,43 @@ export interface components {
             /** Format: int64 */
             totalCount: number;
         };
+        PagedClaimtypesClaimType: {
+            items: components["schemas"]["ClaimtypesClaimType"][] | null;
+            /** Format: int64 */
+            totalCount: number;
+        };
+        PagedIdentityRoleDto: {
+            items: components["schemas"]["IdentityRoleDto"][] | null;
+            /** Format: int64 */
+            totalCount: number;
+        };
+        PagedIdentityUserDto: {
+            items: components["schemas"]["IdentityUserDto"][] | null;
+            /** Format: int64 */
+            totalCount: number;
+        };
+        PagedIdentityUserListItem: {
+            items: components["schemas"]["IdentityUserListItem"][] | null;
+            /** Format: int64 */
+            totalCount: number;
+        };
+        PagedIdentityUserLookup: {
+            items: components["schemas"]["IdentityUserLookup"][] | null;
+            /** Format: int64 */
+            totalCount: number;
+        };
         PagedMenusMenuDto: {
             items: components["schemas"]["MenusMenuDto"][] | null;
+            /** Format: int64 */
+            totalCount: number;
+        };
+        PagedOrgunitsOrganizationUnit: {
+            items: components["schemas"]["OrgunitsOrganizationUnit"][] | null;
+            /** Format: int64 */
+            totalCount: number;
+        };
+        PagedOrgunitsUnitRoleDto: {
+            items: components["schemas"]["OrgunitsUnitRoleDto"][] | null;
             /** Format: int64 */
             totalCount: number;
         };
@@ -1803,6 +3348,18 @@ export interface components {
             items: components["schemas"]["SecuritylogLog"][] | null;
             /** Format: int64 */
             totalCount: number;
+        };
+        PermissionsPageAction: {
+            grantedProviders: components["schemas"]["PermissionsProviderInfo"][] | null;
+            isGranted: boolean;
+            /** @enum {string} */
+            name: "create" | "importExcel" | "clear" | "select" | "export";
+        };
+        PermissionsPagePermission: {
+            actions: components["schemas"]["PermissionsPageAction"][] | null;
+            providerKey: string;
+            providerName: string;
+            routeKey: string;
         };
         PermissionsPermissionGrantDto: {
             allowedProviders: string[] | null;
@@ -1840,6 +3397,14 @@ export interface components {
         PermissionsProviderInfo: {
             providerKey: string;
             providerName: string;
+        };
+        PermissionsUpdatePageAction: {
+            isGranted: boolean;
+            /** @description create, importExcel, clear, select or export */
+            name: string;
+        };
+        PermissionsUpdatePagePermissionInput: {
+            actions: components["schemas"]["PermissionsUpdatePageAction"][] | null;
         };
         PermissionsUpdatePermission: {
             isGranted: boolean;
@@ -2124,6 +3689,70 @@ export interface operations {
             };
         };
     };
+    "post-api-account-phone-register": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AccountRegisterInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountRegisteredUser"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "put-api-account-phone-reset-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AccountResetPasswordInput"];
+            };
+        };
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
     "post-api-account-phone-send-password-reset-code": {
         parameters: {
             query?: never;
@@ -2198,6 +3827,266 @@ export interface operations {
                 "application/json": components["schemas"]["AccountSendCodeInput"];
             };
         };
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "get-api-app-salesorder-issystemadmin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "post-api-app-user-login-id-force-user-offline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The user's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "get-api-audit-logging-audit-logs": {
+        parameters: {
+            query?: {
+                /** @description Rows to skip */
+                skipCount?: number;
+                /** @description Page size (at most 1000) */
+                maxResultCount?: number;
+                /** @description e.g. "name desc"; columns are whitelisted */
+                sorting?: string;
+                /** @description Free-text filter */
+                filter?: string;
+                /** @description From this time (RFC 3339, or yyyy-MM-dd[ HH:mm:ss]) */
+                startTime?: string;
+                /** @description Up to this time (same formats); a bare date includes the whole day */
+                endTime?: string;
+                /** @description A part of the URL, without regard to case */
+                url?: string;
+                /** @description A part of the user name, without regard to case */
+                userName?: string;
+                applicationName?: string;
+                correlationId?: string;
+                /** @description GET, POST, PUT, DELETE, … */
+                httpMethod?: string;
+                /** @description e.g. 200, 404 */
+                httpStatusCode?: string;
+                /** @description Milliseconds, at least */
+                minExecutionDuration?: string;
+                /** @description Milliseconds, at most */
+                maxExecutionDuration?: string;
+                /** @description true: failed requests only; false: the others */
+                hasException?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PagedAuditLog"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "get-api-audit-logging-audit-logs-entity-changes": {
+        parameters: {
+            query?: {
+                /** @description Rows to skip */
+                skipCount?: number;
+                /** @description Page size (at most 1000) */
+                maxResultCount?: number;
+                /** @description e.g. "name desc"; columns are whitelisted */
+                sorting?: string;
+                /** @description Free-text filter */
+                filter?: string;
+                /** @description The changes of one request */
+                auditLogId?: string;
+                /** @description Created 0, Updated 1, Deleted 2 */
+                entityChangeType?: string;
+                entityId?: string;
+                /** @description <package>.<Type>, e.g. identity.User, catalog.Product */
+                entityTypeFullName?: string;
+                /** @description From this time (RFC 3339, or yyyy-MM-dd[ HH:mm:ss]) */
+                startDate?: string;
+                /** @description Up to this time (same formats); a bare date includes the whole day */
+                endDate?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PagedAuditEntityChange"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "get-api-audit-logging-audit-logs-entity-changes-with-username": {
+        parameters: {
+            query?: {
+                /** @description Required */
+                entityId?: string;
+                /** @description Required; <package>.<Type>, e.g. identity.User */
+                entityTypeFullName?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListAuditloggingEntityChangeWithUserName"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "get-api-audit-logging-audit-logs-id": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditloggingAuditLog"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "delete-api-audit-logging-audit-logs-id": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
         responses: {
             /** @description No Content */
             204: {
@@ -2456,6 +4345,201 @@ export interface operations {
             };
         };
     };
+    "get-api-identity-claim-types": {
+        parameters: {
+            query?: {
+                /** @description Rows to skip */
+                skipCount?: number;
+                /** @description Page size (at most 1000) */
+                maxResultCount?: number;
+                /** @description e.g. "name desc"; columns are whitelisted */
+                sorting?: string;
+                /** @description Free-text filter */
+                filter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PagedClaimtypesClaimType"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "post-api-identity-claim-types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClaimtypesCreateClaimTypeInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClaimtypesClaimType"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "get-api-identity-claim-types-actived-list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListClaimtypesClaimType"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "get-api-identity-claim-types-id": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClaimtypesClaimType"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "put-api-identity-claim-types-id": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClaimtypesUpdateClaimTypeInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClaimtypesClaimType"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "delete-api-identity-claim-types-id": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
     "get-api-identity-my-profile": {
         parameters: {
             query?: never;
@@ -2549,6 +4633,838 @@ export interface operations {
             };
         };
     };
+    "get-api-identity-organization-units": {
+        parameters: {
+            query?: {
+                /** @description Rows to skip */
+                skipCount?: number;
+                /** @description Page size (at most 1000) */
+                maxResultCount?: number;
+                /** @description e.g. "name desc"; columns are whitelisted */
+                sorting?: string;
+                /** @description Free-text filter */
+                filter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PagedOrgunitsOrganizationUnit"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "post-api-identity-organization-units": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrgunitsCreateOrganizationUnitInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrgunitsOrganizationUnit"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "get-api-identity-organization-units-id": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrgunitsOrganizationUnit"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "put-api-identity-organization-units-id": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrgunitsUpdateOrganizationUnitInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrgunitsOrganizationUnit"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "delete-api-identity-organization-units-id": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "get-api-identity-organization-units-id-members": {
+        parameters: {
+            query?: {
+                /** @description Rows to skip */
+                skipCount?: number;
+                /** @description Page size (at most 1000) */
+                maxResultCount?: number;
+                /** @description e.g. "name desc"; columns are whitelisted */
+                sorting?: string;
+                /** @description Free-text filter */
+                filter?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PagedIdentityUserLookup"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "put-api-identity-organization-units-id-members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrgunitsMembersInput"];
+            };
+        };
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "delete-api-identity-organization-units-id-members-memberId": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                /** @description The user */
+                memberId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "get-api-identity-organization-units-id-roles": {
+        parameters: {
+            query?: {
+                /** @description Rows to skip */
+                skipCount?: number;
+                /** @description Page size (at most 1000) */
+                maxResultCount?: number;
+                /** @description e.g. "name desc"; columns are whitelisted */
+                sorting?: string;
+                /** @description Free-text filter */
+                filter?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PagedOrgunitsUnitRoleDto"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "put-api-identity-organization-units-id-roles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrgunitsRolesInput"];
+            };
+        };
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "delete-api-identity-organization-units-id-roles-roleId": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                roleId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "get-api-identity-roles": {
+        parameters: {
+            query?: {
+                /** @description Rows to skip */
+                skipCount?: number;
+                /** @description Page size (at most 1000) */
+                maxResultCount?: number;
+                /** @description e.g. "name desc"; columns are whitelisted */
+                sorting?: string;
+                /** @description Free-text filter */
+                filter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PagedIdentityRoleDto"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "post-api-identity-roles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IdentityCreateRoleInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdentityRoleDto"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "get-api-identity-roles-all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListIdentityRoleDto"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "get-api-identity-roles-all-claim-types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClaimtypesClaimTypeDto"][] | null;
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "put-api-identity-roles-organization-units-id": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrgunitsUnitsInput"];
+            };
+        };
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "get-api-identity-roles-id": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdentityRoleDto"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "put-api-identity-roles-id": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IdentityUpdateRoleInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdentityRoleDto"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "delete-api-identity-roles-id": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "get-api-identity-roles-id-claims": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClaimtypesClaim"][] | null;
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "put-api-identity-roles-id-claims": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClaimtypesClaimInput"][] | null;
+            };
+        };
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "post-api-identity-roles-id-claims": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClaimtypesClaimInput"];
+            };
+        };
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "delete-api-identity-roles-id-claims": {
+        parameters: {
+            query: {
+                /** @description The claim's type */
+                claimType: string;
+                /** @description The claim's value (absent: the empty value) */
+                claimValue?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "get-api-identity-roles-id-organization-units": {
+        parameters: {
+            query?: {
+                /** @description Rows to skip */
+                skipCount?: number;
+                /** @description Page size (at most 1000) */
+                maxResultCount?: number;
+                /** @description e.g. "name desc"; columns are whitelisted */
+                sorting?: string;
+                /** @description Free-text filter */
+                filter?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PagedOrgunitsOrganizationUnit"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "delete-api-identity-roles-id-organization-units-unitId": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The role */
+                id: string;
+                unitId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
     "get-api-identity-security-logs": {
         parameters: {
             query?: {
@@ -2568,6 +5484,7 @@ export interface operations {
                 action?: string;
                 /** @description Same as action (ABP's name) */
                 actionName?: string;
+                /** @description A part of the user name, without regard to case */
                 userName?: string;
                 clientId?: string;
                 identity?: string;
@@ -2588,6 +5505,723 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["PagedSecuritylogLog"];
                 };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "get-api-identity-users": {
+        parameters: {
+            query?: {
+                /** @description Rows to skip */
+                skipCount?: number;
+                /** @description Page size (at most 1000) */
+                maxResultCount?: number;
+                /** @description e.g. "name desc"; columns are whitelisted */
+                sorting?: string;
+                /** @description Free-text filter */
+                filter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PagedIdentityUserDto"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "post-api-identity-users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IdentityCreateUserInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdentityUserDto"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "get-api-identity-users-all-claim-types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClaimtypesClaimTypeDto"][] | null;
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "get-api-identity-users-assignable-roles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListIdentityRoleDto"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "get-api-identity-users-by-username-name": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdentityUserDto"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "get-api-identity-users-lookup-search": {
+        parameters: {
+            query?: {
+                /** @description Rows to skip */
+                skipCount?: number;
+                /** @description Page size (at most 1000) */
+                maxResultCount?: number;
+                /** @description e.g. "name desc"; columns are whitelisted */
+                sorting?: string;
+                /** @description Free-text filter */
+                filter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PagedIdentityUserLookup"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "put-api-identity-users-organization-units-id": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrgunitsUnitsInput"];
+            };
+        };
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "get-api-identity-users-id": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdentityUserDto"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "put-api-identity-users-id": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IdentityUpdateUserInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdentityUserDto"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "delete-api-identity-users-id": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "put-api-identity-users-id-change-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IdentitySetPasswordInput"];
+            };
+        };
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "get-api-identity-users-id-claims": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClaimtypesClaim"][] | null;
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "put-api-identity-users-id-claims": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClaimtypesClaimInput"][] | null;
+            };
+        };
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "post-api-identity-users-id-claims": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClaimtypesClaimInput"];
+            };
+        };
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "delete-api-identity-users-id-claims": {
+        parameters: {
+            query: {
+                /** @description The claim's type */
+                claimType: string;
+                /** @description The claim's value (absent: the empty value) */
+                claimValue?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "put-api-identity-users-id-lock-value": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                /** @description Lockout end: an RFC 3339 date-time or a date; a time not in the future unlocks */
+                value: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "get-api-identity-users-id-organization-units": {
+        parameters: {
+            query?: {
+                /** @description Rows to skip */
+                skipCount?: number;
+                /** @description Page size (at most 1000) */
+                maxResultCount?: number;
+                /** @description e.g. "name desc"; columns are whitelisted */
+                sorting?: string;
+                /** @description Free-text filter */
+                filter?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PagedOrgunitsOrganizationUnit"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "delete-api-identity-users-id-organization-units-unitId": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The user */
+                id: string;
+                unitId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "get-api-identity-users-id-roles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListIdentityRoleDto"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "put-api-identity-users-id-roles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IdentityUserRolesInput"];
+            };
+        };
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "get-api-identity-users-id-two-factor-enabled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "put-api-identity-users-id-two-factor-value": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                value: boolean;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Error */
             default: {
@@ -2894,6 +6528,82 @@ export interface operations {
             };
         };
     };
+    "get-api-pagepermission": {
+        parameters: {
+            query?: {
+                /** @description R for a role, U for a user; empty: the caller's own effective page permissions */
+                providerName?: string;
+                /** @description Role name, or user id */
+                providerKey?: string;
+                /** @description The route (page) the actions belong to, e.g. /salesorder/detail */
+                routeKey?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PermissionsPagePermission"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "put-api-pagepermission": {
+        parameters: {
+            query?: {
+                /** @description R for a role, U for a user; empty: the caller's own effective page permissions */
+                providerName?: string;
+                /** @description Role name, or user id */
+                providerKey?: string;
+                /** @description The route (page) the actions belong to, e.g. /salesorder/detail */
+                routeKey?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PermissionsUpdatePagePermissionInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PermissionsPagePermission"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
     "get-api-permission-management-permissions": {
         parameters: {
             query?: {
@@ -2975,6 +6685,7 @@ export interface operations {
                 sorting?: string;
                 /** @description Free-text filter */
                 filter?: string;
+                /** @description true: enabled rows only */
                 isEnable?: string;
             };
             header?: never;
@@ -3012,7 +6723,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["CatalogStandardProductInput"];
+                "application/json": components["schemas"]["CatalogCreateStandardProductInput"];
             };
         };
         responses: {
@@ -3078,7 +6789,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["CatalogStandardProductInput"];
+                "application/json": components["schemas"]["CatalogUpdateStandardProductInput"];
             };
         };
         responses: {
@@ -3357,9 +7068,9 @@ export interface operations {
                 sorting?: string;
                 /** @description Free-text filter */
                 filter?: string;
-                /** @description Directories to list (repeat the key or separate with commas) */
+                /** @description Directories to list (repeat the key or separate with commas); the all-zero UUID lists the root's items; none: every directory */
                 catalogIds?: string[] | null;
-                /** @description One directory (CatalogIds wins when both are given) */
+                /** @description One directory (added to catalogIds) */
                 catalogId?: string;
                 /** @description true: enabled rows only (select mode) */
                 isEnable?: string;
@@ -3399,7 +7110,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["CatalogPartInput"];
+                "application/json": components["schemas"]["CatalogCreatePartInput"];
             };
         };
         responses: {
@@ -3552,7 +7263,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["CatalogPartInput"];
+                "application/json": components["schemas"]["CatalogUpdatePartInput"];
             };
         };
         responses: {
@@ -3616,9 +7327,9 @@ export interface operations {
                 sorting?: string;
                 /** @description Free-text filter */
                 filter?: string;
-                /** @description Directories to list (repeat the key or separate with commas) */
+                /** @description Directories to list (repeat the key or separate with commas); the all-zero UUID lists the root's items; none: every directory */
                 catalogIds?: string[] | null;
-                /** @description One directory (CatalogIds wins when both are given) */
+                /** @description One directory (added to catalogIds) */
                 catalogId?: string;
                 /** @description true: enabled rows only (select mode) */
                 isEnable?: string;
@@ -3658,7 +7369,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["CatalogProductInput"];
+                "application/json": components["schemas"]["CatalogCreateProductInput"];
             };
         };
         responses: {
@@ -3883,7 +7594,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["CatalogProductInput"];
+                "application/json": components["schemas"]["CatalogUpdateProductInput"];
             };
         };
         responses: {
@@ -4013,6 +7724,7 @@ export interface operations {
                 sorting?: string;
                 /** @description Free-text filter */
                 filter?: string;
+                /** @description true: enabled rows only */
                 isEnable?: string;
             };
             header?: never;
@@ -4057,6 +7769,44 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SessionTenantCheck"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "get-api-userextend-get-user-list": {
+        parameters: {
+            query?: {
+                /** @description Rows to skip */
+                skipCount?: number;
+                /** @description Page size (at most 1000) */
+                maxResultCount?: number;
+                /** @description e.g. "name desc"; columns are whitelisted */
+                sorting?: string;
+                /** @description Free-text filter */
+                filter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PagedIdentityUserListItem"];
                 };
             };
             /** @description Error */

@@ -1,49 +1,44 @@
-import { useEffect, useState } from 'react'
-import { App, Button, Card, Flex, Form, Input, Modal, Space, Tabs, Typography } from 'antd'
+import { useState } from 'react'
+import { Alert, App, Button, Flex, Form, Input, Space, Tabs, Tag } from 'antd'
 import { LockOutlined, MobileOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
+import { Link, useLocation, useNavigate } from 'react-router'
 import { useTranslation } from 'react-i18next'
-import { LanguagePicker } from '../../layout/LanguagePicker'
-import { fetchApplicationConfiguration, sendSigninCode } from '../../api/session'
 import { OAuthError, passwordGrant, phoneGrant } from '../../api/oauth'
-import { getTenant, setTenant, setToken } from '../../api/token'
+import { getTenant, setToken } from '../../api/token'
 import { errorToMessage } from '../../api/errors'
 import type { HttpError } from '../../api/http'
 import { STORAGE_KEYS, writeLocal } from '../../api/storage'
+import { sendPhoneCode } from '../../features/account/api'
+import { AccountScreen } from '../../features/account/components/AccountScreen'
+import { SendCodeButton } from '../../features/account/components/SendCodeButton'
+import { useDocumentTitle } from '../../features/account/components/useDocumentTitle'
 
-/** Seconds before a new sign-in code may be sent. */
-export const CODE_COUNTDOWN_SECONDS = 60
+export { CODE_COUNTDOWN_SECONDS } from '../../features/account/components/useCountdown'
 
-/** /login?redirect=: password and phone-code login, tenant switch, language picker. */
-export function LoginPage() {
+export interface LoginPageProps {
+  /**
+   * /yulan (spec 002 §2.3): the login screen shown to a logged-in user as a preview; its forms
+   * check their fields but never log in or send codes.
+   */
+  preview?: boolean
+}
+
+/**
+ * /login?redirect=: password and phone-code login, tenant switch, language picker, and the
+ * links to register and to reset a forgotten password.
+ */
+export function LoginPage({ preview = false }: LoginPageProps) {
   const { t } = useTranslation()
+  const { t: ta } = useTranslation('account')
   const { message } = App.useApp()
   const qc = useQueryClient()
-  const [tenant, setTenantState] = useState<string | null>(getTenant())
-  const [tenantOpen, setTenantOpen] = useState(false)
-  const [tenantDraft, setTenantDraft] = useState('')
+  const navigate = useNavigate()
+  const location = useLocation()
   const [busy, setBusy] = useState(false)
-  const [countdown, setCountdown] = useState(0)
   const [phoneForm] = Form.useForm<{ phoneNumber: string; code: string }>()
-
-  useEffect(() => {
-    document.title = `${t('login.title')} - ${t('app.title')}`
-  }, [t])
-
-  useEffect(() => {
-    if (countdown <= 0) return
-    const id = setTimeout(() => setCountdown((c) => c - 1), 1000)
-    return () => clearTimeout(id)
-  }, [countdown])
-
-  // Anonymous configuration: tells whether multi-tenancy is on.
-  const anon = useQuery({
-    queryKey: ['abp', 'application-configuration', 'anonymous'],
-    queryFn: () => fetchApplicationConfiguration({ silent: true }),
-    retry: false,
-    staleTime: 60_000,
-  })
-  const multiTenancy = anon.data?.multiTenancy?.isEnabled ?? true
+  const registeredName = (location.state as { userName?: string } | null)?.userName
+  useDocumentTitle(t('login.title'))
 
   const loggedIn = (r: Parameters<typeof setToken>[0]) => {
     qc.clear()
@@ -57,10 +52,14 @@ export function LoginPage() {
     else message.error(errorToMessage({ status: (e as HttpError).status, data: (e as HttpError).data }, t).message)
   }
 
-  const passwordLogin = async (v: { username: string; password: string }) => {
+  const run = async (grant: () => Promise<Parameters<typeof setToken>[0]>) => {
+    if (preview) {
+      message.info(ta('preview.submitted'))
+      return
+    }
     setBusy(true)
     try {
-      loggedIn(await passwordGrant(v.username.trim(), v.password, tenant))
+      loggedIn(await grant())
     } catch (e) {
       fail(e)
     } finally {
@@ -68,132 +67,97 @@ export function LoginPage() {
     }
   }
 
-  const phoneLogin = async (v: { phoneNumber: string; code: string }) => {
-    setBusy(true)
-    try {
-      loggedIn(await phoneGrant(v.phoneNumber.trim(), v.code.trim(), tenant))
-    } catch (e) {
-      fail(e)
-    } finally {
-      setBusy(false)
-    }
-  }
+  const passwordLogin = (v: { username: string; password: string }) => run(() => passwordGrant(v.username.trim(), v.password, getTenant()))
+  const phoneLogin = (v: { phoneNumber: string; code: string }) =>
+    run(() => phoneGrant(v.phoneNumber.trim(), v.code.trim(), getTenant()))
 
   const sendCode = async () => {
+    const { phoneNumber } = await phoneForm.validateFields(['phoneNumber'])
+    if (preview) {
+      message.info(ta('preview.submitted'))
+      throw new Error('preview')
+    }
     try {
-      const { phoneNumber } = await phoneForm.validateFields(['phoneNumber'])
-      await sendSigninCode(phoneNumber.trim())
+      await sendPhoneCode('signin', phoneNumber.trim())
       message.success(t('login.codeSent'))
-      setCountdown(CODE_COUNTDOWN_SECONDS)
     } catch (e) {
-      if ((e as { errorFields?: unknown }).errorFields) return
       fail(e)
+      throw e
     }
   }
 
-  const saveTenant = () => {
-    const name = tenantDraft.trim() || null
-    setTenant(name)
-    setTenantState(name)
-    setTenantOpen(false)
-  }
+  const extra = preview ? (
+    <Flex vertical gap={8} style={{ marginBottom: 8 }} data-testid="login-preview">
+      <Flex justify="space-between" align="center">
+        <Tag color="blue">{ta('preview.tag')}</Tag>
+        <Button type="link" size="small" onClick={() => navigate(-1)}>
+          {ta('preview.back')}
+        </Button>
+      </Flex>
+      <Alert type="info" showIcon title={ta('preview.hint')} />
+    </Flex>
+  ) : null
 
   return (
-    <div className="kerf-login">
-      <div className="kerf-login-lang">
-        <LanguagePicker showName />
-      </div>
-      <Card className="kerf-login-card" variant="borderless">
-        <Flex vertical align="center" gap={4} style={{ marginBottom: 16 }}>
-          <img src="/logo.svg" alt="" width={48} height={48} />
-          <Typography.Title level={3} style={{ margin: 0 }}>
-            {t('app.title')}
-          </Typography.Title>
-          <Typography.Text type="secondary">{t('app.subtitle')}</Typography.Text>
-        </Flex>
-        {multiTenancy ? (
-          <Flex justify="space-between" align="center" className="kerf-login-tenant" data-testid="tenant-switch">
-            <span>
-              {t('login.tenant')}: <b data-testid="tenant-name">{tenant ?? t('login.noTenant')}</b>
-            </span>
-            <Button
-              type="link"
-              size="small"
-              onClick={() => {
-                setTenantDraft(tenant ?? '')
-                setTenantOpen(true)
-              }}
-            >
-              {t('login.switchTenant')}
-            </Button>
-          </Flex>
-        ) : null}
-        <Tabs
-          centered
-          items={[
-            {
-              key: 'password',
-              label: t('login.passwordTab'),
-              children: (
-                <Form layout="vertical" onFinish={passwordLogin} data-testid="password-login" requiredMark={false}>
-                  <Form.Item name="username" rules={[{ required: true, message: t('login.usernameRequired') }]}>
-                    <Input prefix={<UserOutlined />} placeholder={t('login.username')} autoComplete="username" size="large" />
-                  </Form.Item>
-                  <Form.Item name="password" rules={[{ required: true, message: t('login.passwordRequired') }]}>
-                    <Input.Password prefix={<LockOutlined />} placeholder={t('login.password')} autoComplete="current-password" size="large" />
-                  </Form.Item>
-                  <Button type="primary" htmlType="submit" block size="large" loading={busy} data-testid="login-submit">
-                    {t('login.submit')}
-                  </Button>
-                </Form>
-              ),
-            },
-            {
-              key: 'phone',
-              label: t('login.phoneTab'),
-              children: (
-                <Form form={phoneForm} layout="vertical" onFinish={phoneLogin} data-testid="phone-login" requiredMark={false}>
-                  <Form.Item name="phoneNumber" rules={[{ required: true, message: t('login.phoneRequired') }]}>
-                    <Input prefix={<MobileOutlined />} placeholder={t('login.phone')} autoComplete="tel" size="large" />
-                  </Form.Item>
-                  <Form.Item>
-                    <Space.Compact block>
-                      <Form.Item name="code" noStyle rules={[{ required: true, message: t('login.codeRequired') }]}>
-                        <Input prefix={<SafetyOutlined />} placeholder={t('login.code')} size="large" autoComplete="one-time-code" />
-                      </Form.Item>
-                      <Button size="large" disabled={countdown > 0} onClick={sendCode} data-testid="send-code">
-                        {countdown > 0 ? t('login.resendIn', { seconds: countdown }) : t('login.sendCode')}
-                      </Button>
-                    </Space.Compact>
-                  </Form.Item>
-                  <Button type="primary" htmlType="submit" block size="large" loading={busy}>
-                    {t('login.submit')}
-                  </Button>
-                </Form>
-              ),
-            },
-          ]}
-        />
-      </Card>
-      <Modal
-        open={tenantOpen}
-        title={t('login.switchTenant')}
-        onOk={saveTenant}
-        onCancel={() => setTenantOpen(false)}
-        okText={t('common.save')}
-        cancelText={t('common.cancel')}
-        destroyOnHidden
-      >
-        <Typography.Paragraph type="secondary">{t('login.tenantHint')}</Typography.Paragraph>
-        <Input
-          value={tenantDraft}
-          onChange={(e) => setTenantDraft(e.target.value)}
-          placeholder={t('login.tenantName')}
-          onPressEnter={saveTenant}
-          data-testid="tenant-input"
-          autoFocus
-        />
-      </Modal>
-    </div>
+    <AccountScreen subtitle={t('app.subtitle')} extra={extra}>
+      <Tabs
+        centered
+        items={[
+          {
+            key: 'password',
+            label: t('login.passwordTab'),
+            children: (
+              <Form
+                layout="vertical"
+                onFinish={passwordLogin}
+                data-testid="password-login"
+                requiredMark={false}
+                initialValues={{ username: registeredName }}
+              >
+                <Form.Item name="username" rules={[{ required: true, message: t('login.usernameRequired') }]}>
+                  <Input prefix={<UserOutlined />} placeholder={t('login.username')} autoComplete="username" size="large" />
+                </Form.Item>
+                <Form.Item name="password" rules={[{ required: true, message: t('login.passwordRequired') }]}>
+                  <Input.Password prefix={<LockOutlined />} placeholder={t('login.password')} autoComplete="current-password" size="large" />
+                </Form.Item>
+                <Button type="primary" htmlType="submit" block size="large" loading={busy} data-testid="login-submit">
+                  {t('login.submit')}
+                </Button>
+              </Form>
+            ),
+          },
+          {
+            key: 'phone',
+            label: t('login.phoneTab'),
+            children: (
+              <Form form={phoneForm} layout="vertical" onFinish={phoneLogin} data-testid="phone-login" requiredMark={false}>
+                <Form.Item name="phoneNumber" rules={[{ required: true, message: t('login.phoneRequired') }]}>
+                  <Input prefix={<MobileOutlined />} placeholder={t('login.phone')} autoComplete="tel" size="large" />
+                </Form.Item>
+                <Form.Item>
+                  <Space.Compact block>
+                    <Form.Item name="code" noStyle rules={[{ required: true, message: t('login.codeRequired') }]}>
+                      <Input prefix={<SafetyOutlined />} placeholder={t('login.code')} size="large" autoComplete="one-time-code" />
+                    </Form.Item>
+                    <SendCodeButton onSend={sendCode} />
+                  </Space.Compact>
+                </Form.Item>
+                <Button type="primary" htmlType="submit" block size="large" loading={busy}>
+                  {t('login.submit')}
+                </Button>
+              </Form>
+            ),
+          },
+        ]}
+      />
+      <Flex justify="space-between" data-testid="account-links">
+        <Link to="/register" data-testid="register-link">
+          {ta('register.link')}
+        </Link>
+        <Link to="/reset-password" data-testid="reset-link">
+          {ta('reset.link')}
+        </Link>
+      </Flex>
+    </AccountScreen>
   )
 }

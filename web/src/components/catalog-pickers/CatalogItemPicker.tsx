@@ -1,14 +1,14 @@
-import { useMemo, useState } from 'react'
-import { Alert, Button, Col, Empty, Flex, Input, Modal, Row, Table, Tag, Typography } from 'antd'
+import { useState } from 'react'
+import { Button, Col, Flex, Input, Modal, Row, Tag, Typography } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import { useQuery } from '@tanstack/react-query'
 import { CatalogTree } from './CatalogTree'
 import { ROOT_KEY, type CatalogNode } from './catalogTree'
-import { catalogItemsQuery, catalogListQuery } from './api'
-import { itemColumnMeta, itemFields, renderItemField } from './itemColumns'
+import { catalogItemPages, catalogListQuery } from './api'
+import { itemColumnMeta, itemFields, renderItemField, SORTABLE_ITEM_FIELDS } from './itemColumns'
 import { usePickSelection } from './usePickSelection'
-import { useLoadMore } from './useLoadMore'
 import { usePickerT } from './texts'
+import { DataTable, useDebounced, useScrollPages } from '../data-table'
 import type { CatalogItem, CatalogModule, Part, Product } from './types'
 
 export interface CatalogItemPickerProps<T extends CatalogItem> {
@@ -23,17 +23,11 @@ export interface CatalogItemPickerProps<T extends CatalogItem> {
   testId?: string
 }
 
-/** Substring match on the name, case-insensitive (the filter box of spec 001 §2). */
-export function filterByName<T extends { name?: string | null }>(rows: readonly T[], text: string): T[] {
-  const q = text.trim().toLowerCase()
-  if (!q) return [...rows]
-  return rows.filter((r) => (r.name ?? '').toLowerCase().includes(q))
-}
-
 /**
  * Select mode of a catalogue screen: the same two panes without create, edit, delete, import or
  * move; only enabled directories and items; rows are ticked, and the ticked items show as
- * closable tags above the panes.
+ * closable tags above the panes. Items are searched, sorted and paged on the server, 20 at a
+ * time as the user scrolls, so a catalogue of any size can be picked from.
  */
 export function CatalogItemPicker<T extends CatalogItem>({
   module,
@@ -46,57 +40,46 @@ export function CatalogItemPicker<T extends CatalogItem>({
   const { t } = usePickerT()
   const [selectedKey, setSelectedKey] = useState<string>(ROOT_KEY)
   const [filter, setFilter] = useState('')
+  const [sorting, setSorting] = useState<string | undefined>()
+  const search = useDebounced(filter)
   const catalogs = useQuery(catalogListQuery(module, true))
   const catalogId = selectedKey === ROOT_KEY ? null : selectedKey
-  const items = useQuery(catalogItemsQuery<T>(module, catalogId, true))
-  // The server filters by isEnable; this keeps the rule even if it did not.
-  const enabled = useMemo(() => (items.data ?? []).filter((i) => i.isEnable !== false), [items.data])
-  const filtered = useMemo(() => filterByName(enabled, filter), [enabled, filter])
-  const windowed = useLoadMore(filtered, `${selectedKey}|${filter}`)
+  const list = useScrollPages(catalogItemPages<T>(module, { catalogId, enabledOnly: true, filter: search, sorting }))
+  // The server lists enabled rows only (isEnable=true); this keeps the rule even if it did not.
+  const shown = { ...list, rows: list.rows.filter((i) => i.isEnable !== false) }
 
-
-  const { rowSelection, onRow } = usePickSelection<T>({ value, onChange, multiple, disabledIds, rows: windowed.rows, rowTestId: `${testId}-row`, rowAttributes: (row) => ({ 'data-name': row.name }) })
+  const { rowSelection, onRow } = usePickSelection<T>({
+    value,
+    onChange,
+    multiple,
+    disabledIds,
+    rows: shown.rows,
+    rowTestId: `${testId}-row`,
+    rowAttributes: (row) => ({ 'data-name': row.name }),
+  })
 
   const columns: ColumnsType<T> = itemFields(module).map((f) => ({
     key: f,
     ...itemColumnMeta(f, t),
     ellipsis: f !== 'describe' && f !== 'images',
+    sorter: SORTABLE_ITEM_FIELDS.has(f),
     render: (_: unknown, row: T) => renderItemField(f, row, t),
   }))
-
-  let table
-  if (items.isPending) table = <Table<T> rowKey="id" loading columns={columns} dataSource={[]} pagination={false} size="small" />
-  else if (items.isError)
-    table = <Alert type="error" title={t('loadFailed')} action={<Button size="small" onClick={() => void items.refetch()}>{t('retry')}</Button>} />
-  else
-    table = (
-      <>
-        <div data-testid={`${testId}-scroll`} ref={windowed.containerRef}>
-          <Table<T>
-            rowKey="id"
-            size="small"
-            columns={columns}
-            dataSource={windowed.rows}
-            pagination={false}
-            scroll={{ x: 'max-content', y: 400 }}
-            onScroll={windowed.onScroll}
-            locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('empty')} /> }}
-            rowSelection={rowSelection}
-            onRow={onRow}
-          />
-        </div>
-        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-          {windowed.hasMore ? t('loadMoreHint', { shown: windowed.rows.length, total: filtered.length }) : t('shownAll', { total: filtered.length })}
-        </Typography.Text>
-      </>
-    )
 
   return (
     <div data-testid={testId}>
       <Flex wrap gap={4} align="center" style={{ minHeight: 32, marginBottom: 8 }} data-testid={`${testId}-tags`}>
         <Typography.Text type="secondary">{t('selected', { count: value.length })}</Typography.Text>
         {value.map((v) => (
-          <Tag key={v.id} closable onClose={(e) => { e.preventDefault(); onChange(value.filter((x) => x.id !== v.id)) }} data-testid={`${testId}-tag`}>
+          <Tag
+            key={v.id}
+            closable
+            onClose={(e) => {
+              e.preventDefault()
+              onChange(value.filter((x) => x.id !== v.id))
+            }}
+            data-testid={`${testId}-tag`}
+          >
             {v.name}
           </Tag>
         ))}
@@ -127,7 +110,16 @@ export function CatalogItemPicker<T extends CatalogItem>({
             style={{ maxWidth: 280, marginBottom: 8 }}
             data-testid={`${testId}-filter`}
           />
-          {table}
+          <DataTable<T>
+            list={shown}
+            columns={columns}
+            emptyText={t('empty')}
+            scroll={{ x: 'max-content', y: 400 }}
+            rowSelection={rowSelection}
+            onRow={onRow}
+            onSortingChange={setSorting}
+            testId={testId}
+          />
         </Col>
       </Row>
     </div>

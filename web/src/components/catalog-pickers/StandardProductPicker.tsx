@@ -1,11 +1,12 @@
-import { useMemo, useState } from 'react'
-import { Alert, Button, Empty, Flex, Input, Modal, Table, Tag, Typography } from 'antd'
+import { useState } from 'react'
+import { Button, Flex, Input, Modal, Tag, Typography } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { standardProductsQuery } from './api'
 import { ItemImage } from './itemColumns'
 import { usePickSelection } from './usePickSelection'
 import { usePickerT } from './texts'
+import { DataTable, pagedList, useTablePaging } from '../data-table'
 import type { StandardProduct } from './types'
 import type { PickerModalProps } from './CatalogItemPicker'
 
@@ -17,23 +18,33 @@ export interface StandardProductPickerProps {
   pageSize?: number
 }
 
-/** Select mode of the standard products: enabled rows only, searchable, paged, ticked rows as closable tags. */
+/** Select mode of the standard products: enabled rows only, searched and paged on the server, ticked rows as closable tags. */
 export function StandardProductPicker({ value, onChange, multiple = true, disabledIds = [], pageSize = 10 }: StandardProductPickerProps) {
   const { t } = usePickerT()
   const [filter, setFilter] = useState('')
-  const [page, setPage] = useState(1)
-  const list = useQuery({
-    ...standardProductsQuery({ filter, skipCount: (page - 1) * pageSize, maxResultCount: pageSize, isEnable: true }, true),
+  const [sorting, setSorting] = useState<string | undefined>()
+  const paging = useTablePaging(pageSize)
+  const query = useQuery({
+    ...standardProductsQuery({ filter, sorting, ...paging.request, isEnable: true }, true),
     placeholderData: keepPreviousData,
   })
-  const rows = useMemo(() => (list.data?.items ?? []).filter((r) => r.isEnable !== false), [list.data])
+  const list = pagedList(query)
+  // The server lists enabled rows only (isEnable=true); this keeps the rule even if it did not.
+  const shown = { ...list, rows: list.rows.filter((r) => r.isEnable !== false) }
 
-
-  const { rowSelection, onRow } = usePickSelection<StandardProduct>({ value, onChange, multiple, disabledIds, rows: rows, rowTestId: 'standard-product-picker-row' })
+  const { rowSelection, onRow } = usePickSelection<StandardProduct>({
+    value,
+    onChange,
+    multiple,
+    disabledIds,
+    rows: shown.rows,
+    rowTestId: 'standard-product-picker-row',
+    rowAttributes: (row) => ({ 'data-name': row.productName ?? '' }),
+  })
 
   const columns: ColumnsType<StandardProduct> = [
-    { key: 'productName', title: t('col.productName'), dataIndex: 'productName', ellipsis: true },
-    { key: 'productCode', title: t('col.productCode'), dataIndex: 'productCode', ellipsis: true },
+    { key: 'productName', title: t('col.productName'), dataIndex: 'productName', ellipsis: true, sorter: true },
+    { key: 'productCode', title: t('col.productCode'), dataIndex: 'productCode', ellipsis: true, sorter: true },
     { key: 'productWidth', title: t('col.productWidth'), dataIndex: 'productWidth', width: 80 },
     { key: 'productHeight', title: t('col.productHeight'), dataIndex: 'productHeight', width: 80 },
     { key: 'productDepth', title: t('col.productDepth'), dataIndex: 'productDepth', width: 80 },
@@ -65,26 +76,24 @@ export function StandardProductPicker({ value, onChange, multiple = true, disabl
         placeholder={t('search')}
         onSearch={(v) => {
           setFilter(v)
-          setPage(1)
+          paging.reset()
         }}
         style={{ maxWidth: 280, marginBottom: 8 }}
         data-testid="standard-product-picker-search"
       />
-      {list.isError ? (
-        <Alert type="error" title={t('loadFailed')} action={<Button size="small" onClick={() => void list.refetch()}>{t('retry')}</Button>} />
-      ) : (
-        <Table<StandardProduct>
-          rowKey="id"
-          size="small"
-          loading={list.isFetching}
-          columns={columns}
-          dataSource={rows}
-          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('empty')} /> }}
-          pagination={{ current: page, pageSize, total: list.data?.totalCount ?? 0, onChange: setPage, showSizeChanger: false }}
-          rowSelection={rowSelection}
-          onRow={onRow}
-        />
-      )}
+      <DataTable<StandardProduct>
+        list={shown}
+        columns={columns}
+        emptyText={t('empty')}
+        pagination={paging.pagination}
+        rowSelection={rowSelection}
+        onRow={onRow}
+        onSortingChange={(s) => {
+          setSorting(s)
+          paging.reset()
+        }}
+        testId="standard-product-picker"
+      />
     </div>
   )
 }

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest'
-import { CLICK_GUARD_MS, createClickGuard } from './clickGuard'
+import { describe, expect, it, vi } from 'vitest'
+import { CLICK_GUARD_MS, clickGuardOff, createClickGuard } from './clickGuard'
 
 describe('click guard', () => {
   it('lets the first click through and ignores a second one within 2 s', () => {
@@ -35,5 +35,32 @@ describe('click guard', () => {
     g.pass('a')
     g.reset('a')
     expect(g.pass('a')).toBe(true)
+  })
+})
+
+describe('click guard switched off', () => {
+  it('lets every click through while off, and guards again once on', () => {
+    let off = true
+    const g = createClickGuard(2000, () => 0, () => off)
+    expect(g.pass('add')).toBe(true)
+    expect(g.pass('add')).toBe(true)
+    off = false
+    expect(g.pass('add')).toBe(true)
+    expect(g.pass('add')).toBe(false)
+  })
+
+  it("is off when local storage says kerf.clickGuard = 'off' (what the browser tests set)", () => {
+    const store = new Map<string, string>()
+    vi.stubGlobal('localStorage', { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => store.set(k, v) })
+    try {
+      expect(clickGuardOff()).toBe(false)
+      store.set('kerf.clickGuard', 'off')
+      expect(clickGuardOff()).toBe(true)
+      const g = createClickGuard(2000, () => 0)
+      expect(g.pass('row')).toBe(true)
+      expect(g.pass('row')).toBe(true)
+    } finally {
+      vi.unstubAllGlobals()
+    }
   })
 })

@@ -5,7 +5,6 @@ export {
   PartPicker,
   ProductPickerModal,
   PartPickerModal,
-  filterByName,
   type CatalogItemPickerProps,
   type PickerModalProps,
 } from './CatalogItemPicker'
@@ -14,9 +13,7 @@ export { CatalogTree, type CatalogTreeProps } from './CatalogTree'
 export * from './catalogTree'
 export * from './types'
 export * from './api'
-export * from './loadMore'
-export { useLoadMore } from './useLoadMore'
-export { createClickGuard, useClickGuard, CLICK_GUARD_MS } from './clickGuard'
+export { createClickGuard, useClickGuard, clickGuardOff, CLICK_GUARD_MS } from './clickGuard'
 export { cleanPayload } from './payload'
-export { EnabledMark, ItemImage, Described, itemFields, itemColumnMeta, renderItemField, ITEM_COLUMN_FIELDS, type ItemColumnField } from './itemColumns'
+export { EnabledMark, ItemImage, Described, itemFields, itemColumnMeta, renderItemField, ITEM_COLUMN_FIELDS, SORTABLE_ITEM_FIELDS, type ItemColumnField } from './itemColumns'
 export { PICKER_NS, usePickerT, ensurePickerTexts } from './texts'

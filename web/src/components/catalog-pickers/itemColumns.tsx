@@ -51,6 +51,9 @@ export const ITEM_COLUMN_FIELDS = [
 
 export type ItemColumnField = (typeof ITEM_COLUMN_FIELDS)[number] | 'count' | 'size'
 
+/** Columns the server sorts by (its sorting whitelist of products and parts). */
+export const SORTABLE_ITEM_FIELDS: ReadonlySet<ItemColumnField> = new Set(['name', 'code', 'erpCode', 'length', 'width', 'height', 'isEnable'])
+
 /** The fields a module's table shows: parts add count and size after height. */
 export function itemFields(module: CatalogModule): ItemColumnField[] {
   const base: ItemColumnField[] = [...ITEM_COLUMN_FIELDS]

@@ -1,4 +1,4 @@
-import { CatalogScreen } from './CatalogScreen'
+import { CatalogScreen } from './components/CatalogScreen'
 
 /** parts/index: the parts (material) catalogue screen. */
 export function PartsPage() {

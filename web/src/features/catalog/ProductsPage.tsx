@@ -1,4 +1,4 @@
-import { CatalogScreen } from './CatalogScreen'
+import { CatalogScreen } from './components/CatalogScreen'
 
 /** products/index: the product catalogue screen. */
 export function ProductsPage() {

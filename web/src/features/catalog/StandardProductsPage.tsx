@@ -1,10 +1,10 @@
 import { useState } from 'react'
-import { Alert, App, Button, Empty, Flex, Input, Space, Table } from 'antd'
+import { App, Button, Flex, Input, Space } from 'antd'
 import { AppstoreAddOutlined, PlusOutlined } from '@ant-design/icons'
 import type { ColumnsType } from 'antd/es/table'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
-import { PageContainer, Permission, usePermission } from '../../components'
+import { DataTable, PageContainer, Permission, pagedList, usePermission, useTablePaging } from '../../components'
 import {
   Described,
   EnabledMark,
@@ -19,9 +19,7 @@ import { useStandardProductMutations } from './api'
 import { CatalogPermissions } from './permissions'
 import { StandardProductDialog } from './components/StandardProductDialog'
 
-const PAGE_SIZE = 20
-
-/** standard-products/index: the standard products table with search, paging, create, edit and delete. */
+/** standard-products/index: the standard products table, searched, sorted and paged on the server, with create, edit and delete. */
 export function StandardProductsPage() {
   const { t } = useTranslation('catalog')
   const { t: tc } = usePickerT()
@@ -29,13 +27,14 @@ export function StandardProductsPage() {
   const { has } = usePermission()
   const guard = useClickGuard()
   const [filter, setFilter] = useState('')
-  const [page, setPage] = useState(1)
-  const [pageSize, setPageSize] = useState(PAGE_SIZE)
+  const [sorting, setSorting] = useState<string | undefined>()
+  const paging = useTablePaging()
   const [editing, setEditing] = useState<Partial<StandardProduct> | null>(null)
-  const list = useQuery({
-    ...standardProductsQuery({ filter, skipCount: (page - 1) * pageSize, maxResultCount: pageSize }),
+  const query = useQuery({
+    ...standardProductsQuery({ filter, sorting, ...paging.request }),
     placeholderData: keepPreviousData,
   })
+  const list = pagedList(query)
   const { remove, fromProducts } = useStandardProductMutations()
   const [picking, setPicking] = useState(false)
 
@@ -49,7 +48,7 @@ export function StandardProductsPage() {
       onOk: async () => {
         await remove.mutateAsync(row.id)
         message.success(t('deleted'))
-        if ((list.data?.items.length ?? 0) === 1 && page > 1) setPage(page - 1)
+        if (list.rows.length === 1 && paging.page > 1) paging.setPage(paging.page - 1)
       },
     })
 
@@ -57,8 +56,8 @@ export function StandardProductsPage() {
   const canDelete = has(CatalogPermissions.StandardProductsDelete)
 
   const columns: ColumnsType<StandardProduct> = [
-    { key: 'productName', title: tc('col.productName'), dataIndex: 'productName', width: 180, ellipsis: true },
-    { key: 'productCode', title: tc('col.productCode'), dataIndex: 'productCode', width: 140 },
+    { key: 'productName', title: tc('col.productName'), dataIndex: 'productName', width: 180, ellipsis: true, sorter: true },
+    { key: 'productCode', title: tc('col.productCode'), dataIndex: 'productCode', width: 140, sorter: true },
     { key: 'productWidth', title: tc('col.productWidth'), dataIndex: 'productWidth', width: 80 },
     { key: 'productHeight', title: tc('col.productHeight'), dataIndex: 'productHeight', width: 80 },
     { key: 'productDepth', title: tc('col.productDepth'), dataIndex: 'productDepth', width: 80 },
@@ -122,37 +121,24 @@ export function StandardProductsPage() {
           placeholder={t('standard.search')}
           onSearch={(v) => {
             setFilter(v.trim())
-            setPage(1)
+            paging.reset()
           }}
           style={{ maxWidth: 360 }}
           data-testid="standard-search"
         />
       </Flex>
-      {list.isError ? (
-        <Alert type="error" showIcon title={t('loadFailed')} action={<Button size="small" onClick={() => void list.refetch()}>{t('retry')}</Button>} />
-      ) : (
-        <Table<StandardProduct>
-          rowKey="id"
-          size="small"
-          loading={list.isFetching}
-          columns={columns}
-          dataSource={list.data?.items ?? []}
-          scroll={{ x: 'max-content' }}
-          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('standard.empty')} /> }}
-          pagination={{
-            current: page,
-            pageSize,
-            total: list.data?.totalCount ?? 0,
-            showSizeChanger: true,
-            showTotal: (total) => t('standard.total', { total }),
-            onChange: (p, s) => {
-              setPage(s !== pageSize ? 1 : p)
-              setPageSize(s)
-            },
-          }}
-          data-testid="standard-table"
-        />
-      )}
+      <DataTable<StandardProduct>
+        list={list}
+        columns={columns}
+        scroll={{ x: 'max-content' }}
+        emptyText={t('standard.empty')}
+        pagination={{ ...paging.pagination, showSizeChanger: true }}
+        onSortingChange={(s) => {
+          setSorting(s)
+          paging.reset()
+        }}
+        testId="standard"
+      />
       <StandardProductDialog row={editing} onClose={() => setEditing(null)} />
       <ProductPickerModal
         open={picking}

@@ -1,9 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { http, saveBlob, HttpError, errorToMessage } from '../../components'
+import { http, saveBlob, HttpError, errorToMessage, replaceRow, SHORT_LIST_MAX } from '../../components'
 import {
-  CATALOG_LIST_MAX,
   STANDARD_PRODUCTS_PATH,
-  catalogItemsQuery,
+  catalogItemPages,
   catalogKeys,
   catalogListQuery,
   cleanPayload,
@@ -18,7 +17,7 @@ import {
 } from '../../components/catalog-pickers'
 import type { Schemas, WithNullable } from '../../api/types'
 
-export { catalogKeys }
+export { catalogKeys, catalogItemPages }
 
 // ---------------------------------------------------------------- payloads
 
@@ -27,11 +26,12 @@ export const ITEM_TEXT_FIELDS = ['name', 'code', 'erpCode', 'stockCode', 'worksh
 /** Number fields of a product or part body. */
 export const ITEM_NUMBER_FIELDS = ['length', 'width', 'height', 'price'] as const
 
-/** Maximum lengths the server enforces (spec 001 §3, §5). */
-export const MAX_LENGTH = { name: 30, unit: 10, color: 18, text: 128, describe: 2048, displayName: 64, productName: 128 } as const
-
-/** The body of a product or part save: empty strings dropped (spec 001 §7). */
-export type ItemBody = Schemas['CatalogProductInput'] | Schemas['CatalogPartInput']
+/** The body of a product or part save (create or update): empty strings dropped (spec 001 §7). */
+export type ItemBody =
+  | Schemas['CatalogCreateProductInput']
+  | Schemas['CatalogUpdateProductInput']
+  | Schemas['CatalogCreatePartInput']
+  | Schemas['CatalogUpdatePartInput']
 
 /**
  * The whole editable row as a save body. A PUT replaces every text and number field, so the
@@ -119,10 +119,6 @@ export function useCatalogMutations(module: CatalogModule) {
 
 // ---------------------------------------------------------------- products and parts
 
-export function useCatalogItems<T extends CatalogItem>(module: CatalogModule, catalogId: string | null, enabled = true) {
-  return useQuery({ ...catalogItemsQuery<T>(module, catalogId, false), enabled })
-}
-
 export const createItem = <T extends CatalogItem>(module: CatalogModule, body: ItemBody) => http.post<T>(itemsPath(module), body)
 export const updateItem = <T extends CatalogItem>(module: CatalogModule, id: string, body: ItemBody) =>
   http.put<T>(`${itemsPath(module)}/${id}`, body)
@@ -132,7 +128,10 @@ export const deleteItem = (module: CatalogModule, id: string) => http.delete(`${
 export const batchUpdateItems = <T extends CatalogItem>(module: CatalogModule, items: (ItemBody & { id: string })[]) =>
   http.put<ListResult<T>>(`${itemsPath(module)}/batch-update`, { items })
 
-/** The items with their catalogId set to the target (spec 001 §4: moving sets catalogId on each). */
+/**
+ * The items with their catalogId set to the target (spec 001 §4: moving sets catalogId on each).
+ * The target EMPTY_GUID is the root: the items then belong to no directory.
+ */
 export function moveBodies(module: CatalogModule, rows: readonly CatalogItem[], targetCatalogId: string): (ItemBody & { id: string })[] {
   return rows.map((r) => ({ ...toItemBody(module, { ...r, catalogId: targetCatalogId }), id: r.id }))
 }
@@ -146,10 +145,7 @@ export function useItemMutations<T extends CatalogItem>(module: CatalogModule) {
         row.id ? updateItem<T>(module, row.id, toItemBody(module, row)) : createItem<T>(module, toItemBody(module, row)),
       onSuccess: (saved) => {
         // Show the saved row at once (no flash of the old values), then reload.
-        if (saved?.id)
-          qc.setQueriesData<T[]>({ queryKey: catalogKeys.items(module) }, (old) =>
-            Array.isArray(old) ? old.map((r) => (r.id === saved.id ? saved : r)) : old,
-          )
+        if (saved?.id) qc.setQueriesData({ queryKey: catalogKeys.items(module) }, (old) => replaceRow(old, saved))
         return invalidate()
       },
     }),
@@ -198,7 +194,7 @@ export type ProductPart = Omit<WithNullable<Schemas['CatalogProductPart'], 'tena
 
 export const fetchProductParts = (productId: string, signal?: AbortSignal) =>
   http
-    .get<ListResult<ProductPart>>('/api/salesorder/products/parts', { params: { ProductId: productId, MaxResultCount: CATALOG_LIST_MAX }, signal })
+    .get<ListResult<ProductPart>>('/api/salesorder/products/parts', { params: { ProductId: productId, MaxResultCount: SHORT_LIST_MAX }, signal })
     .then((r) => r?.items ?? [])
 
 export const createProductPart = (b: Schemas['CatalogCreateProductPartInput']) =>
@@ -242,7 +238,7 @@ export const MAX_UPLOAD_BYTES = 52_428_800
 // ---------------------------------------------------------------- standard products
 
 /** POST or PUT /api/sales-order/sales-order-catalog-products. */
-export type StandardProductBody = Schemas['CatalogStandardProductInput']
+export type StandardProductBody = Schemas['CatalogCreateStandardProductInput'] | Schemas['CatalogUpdateStandardProductInput']
 
 export const STANDARD_TEXT_FIELDS = [
   'productName',
@@ -278,7 +274,7 @@ export function toStandardProductBody(row: Partial<StandardProduct>): StandardPr
   for (const f of STANDARD_NUMBER_FIELDS) body[f] = toNumberOrNull(row[f])
   body.isEnable = row.isEnable ?? true
   body.concurrencyStamp = row.concurrencyStamp || undefined
-  return cleanPayload(body) as StandardProductBody
+  return cleanPayload(body) as unknown as StandardProductBody
 }
 
 /**

@@ -1,5 +1,9 @@
 import type { Part } from '../../components/catalog-pickers'
 import type { ProductPart } from './api'
+import { limits } from '../../api/gen/limits'
+
+/** The least count of a link, from the server's schema (spec 001 §5: count minimum 0). */
+export const MIN_LINK_COUNT = limits.CatalogUpdateProductPartInput.count.minimum
 
 /** The default count of a new product–part link (spec 001 §9). */
 export const DEFAULT_LINK_COUNT = 1
@@ -50,5 +54,5 @@ export function mergeLinks(server: readonly LinkFields[], local: readonly Materi
 
 /** A count the dialog may save: a number of at least 0. */
 export function validCount(v: number | null | undefined): v is number {
-  return typeof v === 'number' && Number.isFinite(v) && v >= 0
+  return typeof v === 'number' && Number.isFinite(v) && v >= MIN_LINK_COUNT
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { http } from '../../components'
+import { http, SHORT_LIST_MAX } from '../../components'
 import type { components } from '../../api/gen/schema'
 
 /** A stored menu row as administrators see it (GET /api/menu). */
@@ -16,8 +16,6 @@ export interface MenuNode extends MenuRow {
 
 /** The parent id of a root row. */
 export const ROOT_ID = '00000000-0000-0000-0000-000000000000'
-/** The server's page-size ceiling: the whole menu is read at once to show it as a tree. */
-export const MENU_LIST_MAX = 1000
 
 /**
  * Query keys. The admin list lives under ['menu', …] like the shell's web menu
@@ -35,9 +33,10 @@ export interface MenuListResult {
   totalCount: number
 }
 
+/** The whole menu at once, to show it as a tree: a short code list (docs/decisions/0008, "Web"). */
 export async function fetchMenus(filter: string): Promise<MenuListResult> {
   const r = await http.get<{ items: MenuRow[] | null; totalCount: number }>('/api/menu', {
-    params: { filter: filter || undefined, maxResultCount: MENU_LIST_MAX },
+    params: { filter: filter || undefined, maxResultCount: SHORT_LIST_MAX },
   })
   return { items: r?.items ?? [], totalCount: r?.totalCount ?? 0 }
 }

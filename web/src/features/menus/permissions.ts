@@ -1,4 +1,6 @@
-/** Permission names of the menu administration (spec 002 §6; host only). */
+import { Permissions } from '../../components'
+
+/** Permission names of the menu administration (spec 002 §6; host only), from the server's registry. */
 export const MenusPermissions = {
-  Menus: 'Platform.Menus',
+  Menus: Permissions['Platform.Menus'],
 } as const

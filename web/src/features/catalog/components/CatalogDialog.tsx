@@ -1,8 +1,8 @@
 import { App, Form, Input } from 'antd'
 import { useTranslation } from 'react-i18next'
 import type { Catalog, CatalogModule, CatalogNode } from '../../../components/catalog-pickers'
-import { MAX_LENGTH, useCatalogMutations } from '../api'
-import { lengthRule, requiredRule } from '../rules'
+import { useCatalogMutations } from '../api'
+import { catalogLimits, lengthRule, requiredRule } from '../rules'
 import { useWhenChanged, SaveModal } from '../../../components'
 
 /** What the directory dialog is doing. */
@@ -68,7 +68,7 @@ export function CatalogDialog({ module, state, onClose, onSaved }: CatalogDialog
           name="displayName"
           label={t('directory.displayName')}
           validateTrigger="onBlur"
-          rules={[requiredRule(t('required')), lengthRule(t, MAX_LENGTH.displayName, 1)]}
+          rules={[requiredRule(t('required')), lengthRule(t, catalogLimits.displayName.maxLength, 1)]}
         >
           <Input autoFocus onPressEnter={() => void submit()} data-testid="catalog-dialog-name" />
         </Form.Item>

@@ -1,8 +1,8 @@
 import { App, Col, Form, Input, InputNumber, Row, Switch } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { usePickerT, type CatalogItem, type CatalogModule, type Part } from '../../../components/catalog-pickers'
-import { MAX_LENGTH, useItemMutations } from '../api'
-import { lengthRule, minRule, requiredRule } from '../rules'
+import { useItemMutations } from '../api'
+import { itemLimit, itemLimits, lengthRule, minRule, requiredRule } from '../rules'
 import { useWhenChanged, SaveModal } from '../../../components'
 import { ImageField } from './ImageField'
 
@@ -54,15 +54,15 @@ export function ItemDialog({ module, state, onClose, onSaved }: ItemDialogProps)
 
   const text = (name: (typeof TEXT_FIELDS)[number] | 'size') => (
     <Col xs={24} sm={12} md={8} key={name}>
-      <Form.Item name={name} label={tc(`col.${name}`)} rules={[lengthRule(t, MAX_LENGTH.text)]}>
+      <Form.Item name={name} label={tc(`col.${name}`)} rules={[lengthRule(t, itemLimit(name).maxLength)]}>
         <Input data-testid={`item-form-${name}`} />
       </Form.Item>
     </Col>
   )
   const num = (name: (typeof NUMBER_FIELDS)[number] | 'count') => (
     <Col xs={24} sm={12} md={8} key={name}>
-      <Form.Item name={name} label={tc(`col.${name}`)} rules={[minRule(t, 0)]}>
-        <InputNumber min={0} style={{ width: '100%' }} data-testid={`item-form-${name}`} />
+      <Form.Item name={name} label={tc(`col.${name}`)} rules={[minRule(t, itemLimit(name).minimum)]}>
+        <InputNumber min={itemLimit(name).minimum} style={{ width: '100%' }} data-testid={`item-form-${name}`} />
       </Form.Item>
     </Col>
   )
@@ -84,7 +84,7 @@ export function ItemDialog({ module, state, onClose, onSaved }: ItemDialogProps)
               name="name"
               label={tc('col.name')}
               validateTrigger="onBlur"
-              rules={[requiredRule(t(`${module}.nameRequired`)), lengthRule(t, MAX_LENGTH.name, 1)]}
+              rules={[requiredRule(t(`${module}.nameRequired`)), lengthRule(t, itemLimits.name.maxLength, 1)]}
             >
               <Input data-testid="item-form-name" />
             </Form.Item>
@@ -93,12 +93,12 @@ export function ItemDialog({ module, state, onClose, onSaved }: ItemDialogProps)
           {NUMBER_FIELDS.map(num)}
           {module === 'matter' ? [num('count'), text('size')] : null}
           <Col xs={24} sm={12} md={8}>
-            <Form.Item name="unit" label={tc('col.unit')} rules={[lengthRule(t, MAX_LENGTH.unit)]}>
+            <Form.Item name="unit" label={tc('col.unit')} rules={[lengthRule(t, itemLimits.unit.maxLength)]}>
               <Input data-testid="item-form-unit" />
             </Form.Item>
           </Col>
           <Col xs={24} sm={12} md={8}>
-            <Form.Item name="color" label={tc('col.color')} rules={[lengthRule(t, MAX_LENGTH.color)]}>
+            <Form.Item name="color" label={tc('col.color')} rules={[lengthRule(t, itemLimits.color.maxLength)]}>
               <Input data-testid="item-form-color" />
             </Form.Item>
           </Col>
@@ -108,7 +108,7 @@ export function ItemDialog({ module, state, onClose, onSaved }: ItemDialogProps)
             </Form.Item>
           </Col>
           <Col span={24}>
-            <Form.Item name="describe" label={tc('col.describe')} rules={[lengthRule(t, MAX_LENGTH.describe)]}>
+            <Form.Item name="describe" label={tc('col.describe')} rules={[lengthRule(t, itemLimits.describe.maxLength)]}>
               <Input.TextArea autoSize={{ minRows: 2, maxRows: 5 }} data-testid="item-form-describe" />
             </Form.Item>
           </Col>

@@ -1,16 +1,15 @@
-import { useMemo, useState, type HTMLAttributes, type ReactNode } from 'react'
-import { Alert, App, Button, Empty, Flex, Input, InputNumber, Space, Switch, Table, Tooltip, Typography } from 'antd'
+import { useMemo, useRef, useState, type HTMLAttributes, type ReactNode } from 'react'
+import { App, Button, Flex, Input, InputNumber, Space, Switch, Tooltip, Typography } from 'antd'
 import { DownloadOutlined, ImportOutlined, PlusOutlined, SwapOutlined } from '@ant-design/icons'
 import type { ColumnsType } from 'antd/es/table'
 import { useTranslation } from 'react-i18next'
-import { Permission } from '../../../components'
+import { DataTable, Permission, useDebounced, useScrollPages } from '../../../components'
 import {
-  filterByName,
+  SORTABLE_ITEM_FIELDS,
   itemColumnMeta,
   itemFields,
   renderItemField,
   useClickGuard,
-  useLoadMore,
   usePickerT,
   type Catalog,
   type CatalogItem,
@@ -19,9 +18,9 @@ import {
   type ItemColumnField,
   type Product,
 } from '../../../components/catalog-pickers'
-import { exportItems, useCatalogItems, useItemMutations } from '../api'
+import { catalogItemPages, exportItems, useItemMutations } from '../api'
 import type { ModulePermissions } from '../permissions'
-import { checkItemField } from '../rules'
+import { checkItemField, itemLimit } from '../rules'
 import { ImageField } from './ImageField'
 import { ItemDialog, type ItemDialogState } from './ItemDialog'
 import { ImportDialog } from './ImportDialog'
@@ -41,27 +40,40 @@ type Draft = Partial<CatalogItem> & { count?: number | null; size?: string | nul
 const NUMBER_FIELDS: ReadonlySet<ItemColumnField> = new Set(['length', 'width', 'height', 'count'])
 const EDITABLE_TEXT: ReadonlySet<ItemColumnField> = new Set(['name', 'code', 'erpCode', 'stockCode', 'workshopCode', 'factoryCode', 'describe', 'color', 'unit', 'size'])
 
-/** The rows with the freshly created ones first (newest first), the rest in server order. */
-export function freshFirst<T extends { id: string }>(rows: readonly T[], fresh: readonly string[]): T[] {
-  if (!fresh.length) return [...rows]
-  const rank = new Map(fresh.map((id, i) => [id, i]))
-  const top = rows.filter((r) => rank.has(r.id)).sort((a, b) => (rank.get(a.id) ?? 0) - (rank.get(b.id) ?? 0))
-  return [...top, ...rows.filter((r) => !rank.has(r.id))]
+/** Whether a row matches a search as the server does: a substring of its name or code, any case. */
+export function matchesFilter(row: Pick<CatalogItem, 'name' | 'code'>, filter: string): boolean {
+  const q = filter.trim().toLowerCase()
+  return !q || (row.name ?? '').toLowerCase().includes(q) || (row.code ?? '').toLowerCase().includes(q)
 }
 
 /**
- * The right pane: the items of the selected directory with a name filter, Add / Import Excel /
- * Move / Export, rows in display or inline edit mode, 20 rows then 20 more on scrolling near
- * the bottom.
+ * The rows to show: the ones created on this screen first (newest first, in their latest
+ * version, when they match the search), then the server's pages without them. A new row is
+ * thus on screen at once, with its id, wherever the server's order puts it.
+ */
+export function freshFirst<T extends CatalogItem>(rows: readonly T[], fresh: readonly T[], filter: string): T[] {
+  if (!fresh.length) return [...rows]
+  const byId = new Map(rows.map((r) => [r.id, r]))
+  const top = fresh.filter((r) => matchesFilter(byId.get(r.id) ?? r, filter)).map((r) => byId.get(r.id) ?? r)
+  const ids = new Set(fresh.map((r) => r.id))
+  return [...top, ...rows.filter((r) => !ids.has(r.id))]
+}
+
+/**
+ * The right pane: the items of the selected directory, searched (name or code), sorted and
+ * paged on the server, 20 rows then 20 more on scrolling near the bottom; Add / Import Excel /
+ * Move / Export; rows in display or inline edit mode.
  */
 export function ItemPane({ module, node, catalogs, perms }: ItemPaneProps) {
   const { t } = useTranslation('catalog')
   const { t: tc } = usePickerT()
   const { message, modal } = App.useApp()
   const guard = useClickGuard()
-  const list = useCatalogItems<CatalogItem>(module, node.id)
-  const { save, remove } = useItemMutations<CatalogItem>(module)
   const [filter, setFilter] = useState('')
+  const [sorting, setSorting] = useState<string | undefined>()
+  const search = useDebounced(filter)
+  const list = useScrollPages(catalogItemPages<CatalogItem>(module, { catalogId: node.id, filter: search, sorting }))
+  const { save, remove } = useItemMutations<CatalogItem>(module)
   const [selected, setSelected] = useState<string[]>([])
   const [drafts, setDrafts] = useState<Record<string, Draft>>({})
   const [fieldErrors, setFieldErrors] = useState<Record<string, Record<string, string>>>({})
@@ -73,11 +85,15 @@ export function ItemPane({ module, node, catalogs, perms }: ItemPaneProps) {
   const [exporting, setExporting] = useState(false)
 
   // Rows created here go first, newest on top, so a new row is on screen with its id.
-  const [fresh, setFresh] = useState<string[]>([])
-  const all = useMemo(() => freshFirst(list.data ?? [], fresh), [list.data, fresh])
-  const filtered = useMemo(() => filterByName(all, filter), [all, filter])
-  const windowed = useLoadMore(filtered, filter)
-  const selectedRows = useMemo(() => all.filter((r) => selected.includes(r.id)), [all, selected])
+  const [fresh, setFresh] = useState<CatalogItem[]>([])
+  const rows = useMemo(() => freshFirst(list.rows, fresh, search), [list.rows, fresh, search])
+  const shown = { ...list, rows, total: Math.max(list.total, rows.length) }
+  // Ticked rows stay ticked while other pages load or the search changes; moving needs their whole rows.
+  const seen = useRef(new Map<string, CatalogItem>())
+  for (const r of rows) seen.current.set(r.id, r)
+  const selectedRows = selected.map((id) => seen.current.get(id)).filter((r): r is CatalogItem => !!r)
+  const keepFresh = (saved: CatalogItem) => setFresh((f) => f.map((r) => (r.id === saved.id ? saved : r)))
+  const dropFresh = (ids: readonly string[]) => setFresh((f) => f.filter((r) => !ids.includes(r.id)))
 
   const nameRequired = t(`${module}.nameRequired`)
   const editing = (id: string) => id in drafts
@@ -116,7 +132,7 @@ export function ItemPane({ module, node, catalogs, perms }: ItemPaneProps) {
     if (problems.length) return
     setBusy(row.id, true)
     try {
-      await save.mutateAsync(v)
+      keepFresh(await save.mutateAsync(v))
       stopEditing(row.id)
       message.success(t('updated'))
     } catch (e) {
@@ -135,6 +151,7 @@ export function ItemPane({ module, node, catalogs, perms }: ItemPaneProps) {
       okButtonProps: { danger: true },
       onOk: async () => {
         await remove.mutateAsync(row.id)
+        dropFresh([row.id])
         stopEditing(row.id)
         setSelected((s) => s.filter((id) => id !== row.id))
         message.success(t('deleted'))
@@ -167,7 +184,7 @@ export function ItemPane({ module, node, catalogs, perms }: ItemPaneProps) {
   }
   const onExport = () => {
     setExporting(true)
-    exportItems(module, node.id, filter, t(`${module}.exportName`))
+    exportItems(module, node.id, search, t(`${module}.exportName`))
       .catch((e: unknown) => console.error(e))
       .finally(() => setExporting(false))
   }
@@ -183,7 +200,7 @@ export function ItemPane({ module, node, catalogs, perms }: ItemPaneProps) {
       input = (
         <InputNumber
           size="small"
-          min={0}
+          min={itemLimit(f).minimum}
           style={{ width: '100%' }}
           value={(v[f as keyof Draft] as number | null | undefined) ?? null}
           status={err ? 'error' : undefined}
@@ -221,6 +238,7 @@ export function ItemPane({ module, node, catalogs, perms }: ItemPaneProps) {
     ...itemFields(module).map((f) => ({
       key: f,
       ...itemColumnMeta(f, tc),
+      sorter: SORTABLE_ITEM_FIELDS.has(f),
       render: (_: unknown, row: CatalogItem) => (editing(row.id) ? editor(row, f) : renderItemField(f, row, tc)),
     })),
     {
@@ -262,48 +280,31 @@ export function ItemPane({ module, node, catalogs, perms }: ItemPaneProps) {
     },
   ]
 
-  let body: ReactNode
-  if (list.isError)
-    body = (
-      <Alert type="error" showIcon title={t('loadFailed')} action={<Button size="small" onClick={() => void list.refetch()}>{t('retry')}</Button>} data-testid="items-error" />
-    )
-  else
-    body = (
-      <>
-        <div data-testid="items-scroll" ref={windowed.containerRef}>
-          <Table<CatalogItem>
-            rowKey="id"
-            size="small"
-            loading={list.isPending}
-            columns={columns}
-            dataSource={windowed.rows}
-            pagination={false}
-            scroll={{ x: 'max-content', y: 'calc(100vh - 340px)' }}
-            onScroll={windowed.onScroll}
-            locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t(`${module}.empty`)} /> }}
-            rowSelection={{
-              selectedRowKeys: selected,
-              onChange: (keys) => setSelected(keys.map(String)),
-              preserveSelectedRowKeys: true,
-            }}
-            onRow={(row) =>
-              ({
-                onClick: () => {
-                  if (!editing(row.id)) guard(`row:${row.id}`, () => toggleRow(row.id))
-                },
-                'data-testid': 'item-row',
-                'data-name': row.name,
-                'data-editing': editing(row.id) ? 'true' : 'false',
-              }) as HTMLAttributes<HTMLElement>
-            }
-            data-testid="items-table"
-          />
-        </div>
-        <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="items-count">
-          {windowed.hasMore ? tc('loadMoreHint', { shown: windowed.rows.length, total: filtered.length }) : tc('shownAll', { total: filtered.length })}
-        </Typography.Text>
-      </>
-    )
+  const body = (
+    <DataTable<CatalogItem>
+      list={shown}
+      columns={columns}
+      emptyText={t(`${module}.empty`)}
+      scroll={{ x: 'max-content', y: 'calc(100vh - 340px)' }}
+      rowSelection={{
+        selectedRowKeys: selected,
+        onChange: (keys) => setSelected(keys.map(String)),
+        preserveSelectedRowKeys: true,
+      }}
+      onRow={(row) =>
+        ({
+          onClick: () => {
+            if (!editing(row.id)) guard(`row:${row.id}`, () => toggleRow(row.id))
+          },
+          'data-testid': 'item-row',
+          'data-name': row.name,
+          'data-editing': editing(row.id) ? 'true' : 'false',
+        }) as HTMLAttributes<HTMLElement>
+      }
+      onSortingChange={setSorting}
+      testId="items"
+    />
+  )
 
   return (
     <div data-testid="item-pane">
@@ -344,8 +345,10 @@ export function ItemPane({ module, node, catalogs, perms }: ItemPaneProps) {
         state={dialog}
         onClose={() => setDialog(null)}
         onSaved={(saved) => {
-          if (dialog?.row?.id) stopEditing(dialog.row.id)
-          else if (saved?.id) setFresh((f) => [saved.id, ...f])
+          if (dialog?.row?.id) {
+            stopEditing(dialog.row.id)
+            keepFresh(saved)
+          } else if (saved?.id) setFresh((f) => [saved, ...f])
           setDialog(null)
         }}
       />
@@ -359,6 +362,7 @@ export function ItemPane({ module, node, catalogs, perms }: ItemPaneProps) {
         onClose={() => setMoveOpen(false)}
         onMoved={() => {
           setMoveOpen(false)
+          dropFresh(selected)
           setSelected([])
         }}
       />

@@ -5,7 +5,7 @@ import type { ColumnsType } from 'antd/es/table'
 import { useTranslation } from 'react-i18next'
 import { PartPickerModal, useClickGuard, type Product } from '../../../components/catalog-pickers'
 import { useProductPartMutations, useProductParts } from '../api'
-import { addPicked, mergeLinks, validCount, type MaterialRow } from '../materialRows'
+import { addPicked, mergeLinks, MIN_LINK_COUNT, validCount, type MaterialRow } from '../materialRows'
 
 export interface MaterialsDialogProps {
   product: Product | null
@@ -47,7 +47,7 @@ function MaterialsDialogBody({ product, onClose }: { product: Product; onClose: 
   const save = async (row: MaterialRow) => {
     if (saving.has(row.key)) return
     if (!validCount(row.count)) {
-      message.warning(t('numberMin', { min: 0 }))
+      message.warning(t('numberMin', { min: MIN_LINK_COUNT }))
       return
     }
     setBusy(row.key, true)
@@ -103,7 +103,7 @@ function MaterialsDialogBody({ product, onClose }: { product: Product; onClose: 
       render: (_, r) =>
         r.editing ? (
           <InputNumber
-            min={0}
+            min={MIN_LINK_COUNT}
             value={r.count}
             status={validCount(r.count) ? undefined : 'error'}
             onChange={(v) => patch(r.key, { count: v })}

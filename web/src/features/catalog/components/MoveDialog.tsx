@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react'
 import { App, Form, TreeSelect, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
-import { buildCatalogTree, ROOT_KEY, usePickerT, type Catalog, type CatalogItem, type CatalogModule, type CatalogNode } from '../../../components/catalog-pickers'
+import { buildCatalogTree, EMPTY_GUID, ROOT_KEY, type Catalog, type CatalogItem, type CatalogModule, type CatalogNode } from '../../../components/catalog-pickers'
 import { useItemMutations } from '../api'
 import { useWhenChanged, SaveModal } from '../../../components'
 
@@ -26,23 +26,27 @@ function toOptions(nodes: CatalogNode[]): Option[] {
 }
 
 /**
- * The directory options of the move selector. The root option is listed (spec 001 §2) but
- * cannot be chosen: every product and part belongs to a directory on the server, which keeps
- * the old directory when it is sent the all-zero id.
+ * The directory options of the move selector (spec 001 §2: a filterable directory selector
+ * including a root option): the root on top, holding the directory tree. Choosing the root
+ * moves the items out of every directory (their catalogId becomes the all-zero id).
  */
 export function moveOptions(catalogs: readonly Catalog[], rootTitle: string): Option[] {
-  return [{ value: ROOT_KEY, title: rootTitle, disabled: true, children: toOptions(buildCatalogTree(catalogs)) }]
+  return [{ value: ROOT_KEY, title: rootTitle, children: toOptions(buildCatalogTree(catalogs)) }]
+}
+
+/** The catalogId a move sends for a chosen option: the all-zero id for the root. */
+export function moveTarget(option: string): string {
+  return option === ROOT_KEY ? EMPTY_GUID : option
 }
 
 /** Move: a filterable directory selector with the root option; Cancel and Save. */
 export function MoveDialog({ module, open, catalogs, rows, onClose, onMoved }: MoveDialogProps) {
   const { t } = useTranslation('catalog')
-  const { t: tc } = usePickerT()
   const { message } = App.useApp()
   const { move } = useItemMutations(module)
   const [target, setTarget] = useState<string | undefined>()
   const [error, setError] = useState<string | null>(null)
-  const options = useMemo(() => moveOptions(catalogs, tc('root')), [catalogs, tc])
+  const options = useMemo(() => moveOptions(catalogs, t('move.root')), [catalogs, t])
 
   useWhenChanged(open, (o) => {
     if (o) {
@@ -53,12 +57,12 @@ export function MoveDialog({ module, open, catalogs, rows, onClose, onMoved }: M
 
   const save = async () => {
     if (move.isPending) return
-    if (!target || target === ROOT_KEY) {
+    if (!target) {
       setError(t('move.chooseTarget'))
       return
     }
     try {
-      await move.mutateAsync({ rows, catalogId: target })
+      await move.mutateAsync({ rows, catalogId: moveTarget(target) })
       message.success(t('moved'))
       onMoved()
     } catch (e) {

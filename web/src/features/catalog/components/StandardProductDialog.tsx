@@ -1,8 +1,8 @@
 import { App, Col, Divider, Form, Input, InputNumber, Row, Switch } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { usePickerT, type StandardProduct } from '../../../components/catalog-pickers'
-import { MAX_LENGTH, useStandardProductMutations } from '../api'
-import { lengthRule, minRule, requiredRule } from '../rules'
+import { useStandardProductMutations } from '../api'
+import { lengthRule, minRule, requiredRule, standardLimit, standardLimits } from '../rules'
 import { useWhenChanged, SaveModal } from '../../../components'
 import { ImageField } from './ImageField'
 
@@ -60,22 +60,22 @@ export function StandardProductDialog({ row, onClose }: StandardProductDialogPro
               name="productName"
               label={tc('col.productName')}
               validateTrigger="onBlur"
-              rules={[requiredRule(t('standard.nameRequired')), lengthRule(t, MAX_LENGTH.productName, 1)]}
+              rules={[requiredRule(t('standard.nameRequired')), lengthRule(t, standardLimits.productName.maxLength, 1)]}
             >
               <Input data-testid="standard-form-productName" />
             </Form.Item>
           </Col>
           {TEXTS.map((f) => (
             <Col xs={24} sm={12} md={8} key={f}>
-              <Form.Item name={f} label={tc(`col.${f}`)} rules={[lengthRule(t, MAX_LENGTH.text)]}>
+              <Form.Item name={f} label={tc(`col.${f}`)} rules={[lengthRule(t, standardLimit(f).maxLength)]}>
                 <Input data-testid={`standard-form-${f}`} />
               </Form.Item>
             </Col>
           ))}
           {NUMBERS.map((f) => (
             <Col xs={24} sm={12} md={8} key={f}>
-              <Form.Item name={f} label={tc(`col.${f}`)} rules={[minRule(t, 0)]}>
-                <InputNumber min={0} style={{ width: '100%' }} data-testid={`standard-form-${f}`} />
+              <Form.Item name={f} label={tc(`col.${f}`)} rules={[minRule(t, standardLimit(f).minimum)]}>
+                <InputNumber min={standardLimit(f).minimum} style={{ width: '100%' }} data-testid={`standard-form-${f}`} />
               </Form.Item>
             </Col>
           ))}
@@ -85,7 +85,7 @@ export function StandardProductDialog({ row, onClose }: StandardProductDialogPro
             </Form.Item>
           </Col>
           <Col span={24}>
-            <Form.Item name="remark" label={tc('col.remark')} rules={[lengthRule(t, MAX_LENGTH.describe)]}>
+            <Form.Item name="remark" label={tc('col.remark')} rules={[lengthRule(t, standardLimits.remark.maxLength)]}>
               <Input.TextArea autoSize={{ minRows: 2, maxRows: 4 }} />
             </Form.Item>
           </Col>
@@ -99,7 +99,7 @@ export function StandardProductDialog({ row, onClose }: StandardProductDialogPro
         <Row gutter={16}>
           {INFOS.map((n) => (
             <Col xs={24} sm={12} md={8} key={n}>
-              <Form.Item name={`info${n}`} label={tc('col.info', { n })} rules={[lengthRule(t, MAX_LENGTH.text)]}>
+              <Form.Item name={`info${n}`} label={tc('col.info', { n })} rules={[lengthRule(t, standardLimit(`info${n}`).maxLength)]}>
                 <Input />
               </Form.Item>
             </Col>

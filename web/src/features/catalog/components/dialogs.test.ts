@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { isXlsx } from './ImportDialog'
-import { moveOptions } from './MoveDialog'
+import { moveOptions, moveTarget } from './MoveDialog'
 import { checkImageFile } from './ImageField'
 import { freshFirst } from './ItemPane'
-import { EMPTY_GUID, ROOT_KEY, type Catalog } from '../../../components/catalog-pickers'
+import { EMPTY_GUID, ROOT_KEY, type Catalog, type CatalogItem } from '../../../components/catalog-pickers'
 
 describe('import file check', () => {
   it('accepts only .xlsx spreadsheets', () => {
@@ -34,18 +34,24 @@ const dir = (id: string, parentId: string, name: string): Catalog => ({
 })
 
 describe('move options', () => {
-  it('list a root option above the directory tree', () => {
+  it('list a root option that can be chosen, holding the directory tree', () => {
     const opts = moveOptions(
       [
         dir('a', EMPTY_GUID, 'A'),
         dir('b', 'a', 'B'),
       ],
-      'All',
+      'Root',
     )
     expect(opts).toHaveLength(1)
-    expect(opts[0]).toMatchObject({ value: ROOT_KEY, title: 'All', disabled: true })
+    expect(opts[0]).toMatchObject({ value: ROOT_KEY, title: 'Root' })
+    expect(opts[0].disabled).toBeFalsy()
     expect(opts[0].children?.[0]).toMatchObject({ value: 'a', title: 'A' })
     expect(opts[0].children?.[0].children?.[0]).toMatchObject({ value: 'b' })
+  })
+
+  it('send the all-zero id for the root and the directory id otherwise', () => {
+    expect(moveTarget(ROOT_KEY)).toBe(EMPTY_GUID)
+    expect(moveTarget('a')).toBe('a')
   })
 })
 
@@ -59,9 +65,18 @@ describe('image check', () => {
 })
 
 describe('freshFirst', () => {
-  it('puts rows created on this screen first, newest first', () => {
-    const rows = [{ id: '1' }, { id: '2' }, { id: '3' }]
-    expect(freshFirst(rows, ['3', '2']).map((r) => r.id)).toEqual(['3', '2', '1'])
-    expect(freshFirst(rows, []).map((r) => r.id)).toEqual(['1', '2', '3'])
+  const item = (id: string, name = id, code = '') => ({ id, name, code }) as CatalogItem
+  it('puts rows created on this screen first, newest first, in their latest version', () => {
+    const rows = [item('1'), item('2', 'two, renamed'), item('3')]
+    expect(freshFirst(rows, [item('3'), item('2')], '').map((r) => r.id)).toEqual(['3', '2', '1'])
+    expect(freshFirst(rows, [item('2')], '')[0].name).toBe('two, renamed')
+    expect(freshFirst(rows, [], '').map((r) => r.id)).toEqual(['1', '2', '3'])
+  })
+
+  it('shows a new row not yet on a loaded page, unless the search leaves it out', () => {
+    const rows = [item('1', 'Base 600')]
+    expect(freshFirst(rows, [item('9', 'Wall 900', 'W9')], '').map((r) => r.id)).toEqual(['9', '1'])
+    expect(freshFirst(rows, [item('9', 'Wall 900', 'W9')], 'w9').map((r) => r.id)).toEqual(['9', '1'])
+    expect(freshFirst(rows, [item('9', 'Wall 900', 'W9')], 'base').map((r) => r.id)).toEqual(['1'])
   })
 })

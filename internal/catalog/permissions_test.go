@@ -1,0 +1,35 @@
+package catalog
+
+import (
+	"testing"
+
+	"kerf/internal/platform/permission"
+)
+
+// TestEveryPermissionTheAreaChecksIsDefined: the names routes, trees and menu entries
+// ask for are all defined (with their parents first), each with a zh-Hans and an en name.
+func TestEveryPermissionTheAreaChecksIsDefined(t *testing.T) {
+	reg := permission.NewRegistry()
+	reg.Add(permissionGroups...) // panics on a duplicate or a parent defined after its child
+	var used []string
+	for _, p := range modulePerms {
+		used = append(used, p.Read, p.Create, p.Edit, p.Delete, p.Import)
+	}
+	used = append(used, ReadPermissions...)
+	used = append(used, PermStandardProductsCreate, PermStandardProductsEdit, PermStandardProductsDelete)
+	for _, m := range menus {
+		if m.Permission != "" {
+			used = append(used, m.Permission)
+		}
+	}
+	for _, name := range used {
+		d, ok := reg.Lookup(name)
+		if !ok {
+			t.Errorf("%s is checked but not defined", name)
+			continue
+		}
+		if d.DisplayName.ZhHans == "" || d.DisplayName.En == "" {
+			t.Errorf("%s has no display name in both languages", name)
+		}
+	}
+}

@@ -1,0 +1,29 @@
+package identity
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/google/uuid"
+	"github.com/uptrace/bun"
+)
+
+// SignOutHook ends every login of a user (the OAuth area revokes its refresh tokens, so the
+// user's access ends at its next request on every replica). It runs inside the transaction
+// that locks, deletes or deactivates the user or sets its password: tx is that transaction,
+// and the hook writes through it (on SQLite a write through another handle would wait for the
+// transaction's lock). An error rolls the change back.
+type SignOutHook func(ctx context.Context, tx bun.IDB, userID uuid.UUID) error
+
+// AddSignOutHook registers fn; call it while the app is built.
+func (s *Service) AddSignOutHook(fn SignOutHook) { s.signOut = append(s.signOut, fn) }
+
+// signOutEverywhere runs every sign-out hook for the user within tx.
+func (s *Service) signOutEverywhere(ctx context.Context, tx bun.IDB, userID uuid.UUID) error {
+	for _, fn := range s.signOut {
+		if err := fn(ctx, tx, userID); err != nil {
+			return fmt.Errorf("sign out user %s: %w", userID, err)
+		}
+	}
+	return nil
+}

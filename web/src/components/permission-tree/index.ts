@@ -1,0 +1,3 @@
+export { PermissionTreeDialog, type PermissionTreeDialogProps } from './PermissionTreeDialog'
+export { permissionTreeKeys, permissionTreeQuery, updatePermissionList, useUpdatePermissions } from './api'
+export * from './permissionTree'

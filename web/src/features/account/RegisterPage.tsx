@@ -1,0 +1,111 @@
+import { useState } from 'react'
+import { App, Button, Flex, Form, Input, Space } from 'antd'
+import { IdcardOutlined, LockOutlined, MobileOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons'
+import { Link, useNavigate } from 'react-router'
+import { useTranslation } from 'react-i18next'
+import { useDocumentTitle } from './components/useDocumentTitle'
+import { AccountScreen } from './components/AccountScreen'
+import { SendCodeButton } from './components/SendCodeButton'
+import { showServerError } from './components/serverErrors'
+import { registerByPhone, sendPhoneCode } from './api'
+
+interface Values {
+  phoneNumber: string
+  code: string
+  userName?: string
+  name?: string
+  password: string
+  confirmPassword: string
+}
+
+const SERVER_FIELDS = ['phoneNumber', 'code', 'userName', 'name', 'password'] as const
+
+/**
+ * /register (spec 002 §2.1, §7.3): a new user of the selected tenant with a phone number and the
+ * register code sent to it; then back to the login screen with the user name filled in.
+ */
+export function RegisterPage() {
+  const { t } = useTranslation()
+  const { t: ta } = useTranslation('account')
+  const { message } = App.useApp()
+  const navigate = useNavigate()
+  const [form] = Form.useForm<Values>()
+  const [busy, setBusy] = useState(false)
+  useDocumentTitle(ta('register.title'))
+
+  const sendCode = async () => {
+    const { phoneNumber } = await form.validateFields(['phoneNumber'])
+    try {
+      await sendPhoneCode('register', phoneNumber.trim())
+      message.success(t('login.codeSent'))
+    } catch (e) {
+      message.error(showServerError(e, form, ['phoneNumber'], t))
+      throw e
+    }
+  }
+
+  const submit = async (v: Values) => {
+    setBusy(true)
+    try {
+      const user = await registerByPhone({
+        phoneNumber: v.phoneNumber.trim(),
+        code: v.code.trim(),
+        userName: v.userName?.trim() || undefined,
+        name: v.name?.trim() || undefined,
+        password: v.password,
+      })
+      message.success(ta('register.done'))
+      navigate('/login', { replace: true, state: { userName: user.userName } })
+    } catch (e) {
+      message.error(showServerError(e, form, SERVER_FIELDS, t))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <AccountScreen subtitle={ta('register.title')}>
+      <Form form={form} layout="vertical" onFinish={submit} data-testid="register-form" requiredMark={false} autoComplete="off">
+        <Form.Item name="phoneNumber" rules={[{ required: true, whitespace: true, message: t('login.phoneRequired') }]}>
+          <Input prefix={<MobileOutlined />} placeholder={t('login.phone')} autoComplete="tel" size="large" />
+        </Form.Item>
+        <Form.Item>
+          <Space.Compact block>
+            <Form.Item name="code" noStyle rules={[{ required: true, whitespace: true, message: t('login.codeRequired') }]}>
+              <Input prefix={<SafetyOutlined />} placeholder={t('login.code')} size="large" autoComplete="one-time-code" />
+            </Form.Item>
+            <SendCodeButton onSend={sendCode} />
+          </Space.Compact>
+        </Form.Item>
+        <Form.Item name="userName" extra={ta('userNameHint')}>
+          <Input prefix={<UserOutlined />} placeholder={ta('userName')} autoComplete="username" size="large" />
+        </Form.Item>
+        <Form.Item name="name" extra={ta('nameHint')}>
+          <Input prefix={<IdcardOutlined />} placeholder={ta('name')} autoComplete="name" size="large" />
+        </Form.Item>
+        <Form.Item name="password" rules={[{ required: true, message: t('password.newRequired') }]}>
+          <Input.Password prefix={<LockOutlined />} placeholder={t('login.password')} autoComplete="new-password" size="large" />
+        </Form.Item>
+        <Form.Item
+          name="confirmPassword"
+          dependencies={['password']}
+          rules={[
+            { required: true, message: t('password.confirmRequired') },
+            ({ getFieldValue }) => ({
+              validator: (_, value) =>
+                !value || value === getFieldValue('password') ? Promise.resolve() : Promise.reject(new Error(t('password.mismatch'))),
+            }),
+          ]}
+        >
+          <Input.Password prefix={<LockOutlined />} placeholder={t('password.confirm')} autoComplete="new-password" size="large" />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" block size="large" loading={busy} data-testid="register-submit">
+          {ta('register.submit')}
+        </Button>
+        <Flex justify="center" style={{ marginTop: 12 }}>
+          <Link to="/login">{t('login.backToLogin')}</Link>
+        </Flex>
+      </Form>
+    </AccountScreen>
+  )
+}

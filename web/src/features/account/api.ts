@@ -1,0 +1,32 @@
+import { http } from '../../components'
+import type { Schemas } from '../../api/types'
+
+/** Body of POST /api/account/phone/register. */
+export type RegisterBody = Schemas['AccountRegisterInput']
+/** Answer of POST /api/account/phone/register. */
+export type RegisteredUser = Schemas['AccountRegisteredUser']
+/** Body of PUT /api/account/phone/reset-password. */
+export type ResetPasswordBody = Schemas['AccountResetPasswordInput']
+
+/** What a phone code is for (spec 002 §3: Register 0, Signin 10, ResetPassword 20). */
+export type CodePurpose = 'register' | 'signin' | 'reset'
+
+const SEND_PATHS: Record<CodePurpose, string> = {
+  register: '/api/account/phone/send-register-code',
+  signin: '/api/account/phone/send-signin-code',
+  reset: '/api/account/phone/send-password-reset-code',
+}
+
+/**
+ * Sends a code by SMS to phoneNumber for purpose, in the selected tenant (the __tenant header of
+ * the HTTP client). The server allows one code per phone and purpose a minute.
+ */
+export const sendPhoneCode = (purpose: CodePurpose, phoneNumber: string) =>
+  http.post<void>(SEND_PATHS[purpose], { phoneNumber } satisfies Schemas['AccountSendCodeInput'], { silent: true })
+
+/** Registers a user of the selected tenant with a confirmed phone; the code is used up. */
+export const registerByPhone = (body: RegisterBody) => http.post<RegisteredUser>('/api/account/phone/register', body, { silent: true })
+
+/** Sets a new password with a reset code; the user is signed out everywhere. */
+export const resetPasswordByPhone = (body: ResetPasswordBody) =>
+  http.put<void>('/api/account/phone/reset-password', body, { silent: true })
