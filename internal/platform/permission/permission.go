@@ -194,7 +194,13 @@ func (s *Service) Granted(ctx context.Context, p *auth.Principal) (map[string]bo
 	roles := p.Roles
 	if s.Roles != nil {
 		var err error
-		if roles, err = s.Roles(ctx, p.UserID); err != nil {
+		// A host user acting in a tenant (__tenant) holds the roles of its own tenant; their
+		// names are then looked up in the request's tenant, as the token's roles were.
+		own := ctx
+		if !tenancy.Same(p.TenantID, tenancy.ID(ctx)) {
+			own = tenancy.WithTenant(ctx, tenancy.Tenant{ID: p.TenantID})
+		}
+		if roles, err = s.Roles(own, p.UserID); err != nil {
 			return nil, fmt.Errorf("roles of %s: %w", p.UserID, err)
 		}
 	}
