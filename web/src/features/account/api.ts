@@ -1,4 +1,5 @@
-import { http } from '../../components'
+// Not the components barrel: the login page (part of the shell) uses these calls.
+import { http } from '../../api/http'
 import type { Schemas } from '../../api/types'
 
 /** Body of POST /api/account/phone/register. */

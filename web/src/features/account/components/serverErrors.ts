@@ -1,5 +1,8 @@
 import type { FormInstance } from 'antd'
-import { errorToMessage, HttpError, validationErrorsByField } from '../../../components'
+// Straight from src/api, not the components barrel: the login page (part of the shell) uses
+// this, and the barrel would bring the data table into the shell's JavaScript.
+import { errorToMessage, validationErrorsByField } from '../../../api/errors'
+import { HttpError } from '../../../api/http'
 
 /**
  * Shows a failed request: each server validation message under the form field it names (those
