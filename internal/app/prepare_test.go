@@ -60,8 +60,12 @@ func TestReplicasStartingTogetherMigrateAndSeedOnce(t *testing.T) {
 			if n := count(t, a, "SELECT COUNT(*) FROM saas_tenants WHERE name = 'demo'"); n != 1 {
 				t.Errorf("demo tenants: %d, want 1", n)
 			}
-			if n := count(t, a, "SELECT COUNT(*) FROM identity_users WHERE user_name = 'sales'"); n != 1 {
-				t.Errorf("demo user sales: %d, want 1", n)
+			// One sales clerk in the host and one in the demo tenant.
+			if n := count(t, a, "SELECT COUNT(*) FROM identity_users WHERE user_name = 'sales' AND tenant_id IS NULL"); n != 1 {
+				t.Errorf("host user sales: %d, want 1", n)
+			}
+			if n := count(t, a, "SELECT COUNT(*) FROM identity_users WHERE user_name = 'sales' AND tenant_id IS NOT NULL"); n != 1 {
+				t.Errorf("demo tenant user sales: %d, want 1", n)
 			}
 			if n := count(t, a, "SELECT COUNT(*) FROM menus"); n == 0 {
 				t.Error("no menus seeded")
