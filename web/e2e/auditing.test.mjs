@@ -154,8 +154,12 @@ test('an audit log row is deleted after a confirmation', async () => {
   const row = await findAuditRow(page, `/api/identity/users/${userId}`, 'PUT')
   await row.getByTestId('audit-row-delete').click()
   await page.locator('.ant-modal-confirm-title').filter({ hasText: '提示' }).waitFor()
+  await page.locator('.ant-message-notice').first().waitFor({ state: 'detached' })
   await confirmOk().click()
-  await toast('删除成功').waitFor()
+  // the first notice after the click is the answer: success, or the error the server gave
+  const notice = page.locator('.ant-message-notice').first()
+  await notice.waitFor()
+  assert.match(await notice.innerText(), /删除成功/)
   await tableIdle(page, 'audit')
   assert.equal(await page.getByTestId('audit-row').filter({ has: page.getByTestId('audit-row-method').getByText('PUT', { exact: true }) }).count(), 0)
 })

@@ -85,7 +85,7 @@ test('the admin creates a user with a role; the user sees only the menus the rol
   const tree = admin.getByTestId('permission-tree-dialog')
   await tree.getByTestId('permission-group-tab-AbpIdentity').click()
   // the role's grants show checked and disabled, named after the role
-  await admin.getByTestId('permission-group-tab-SalesOrder').click()
+  await admin.getByTestId('permission-group-tab-Catalog').click()
   const products = tree.getByTestId('permission-node-SalesOrder.Products')
   assert.equal(await products.getAttribute('data-locked'), 'true')
   assert.match(await products.innerText(), /sales/)
@@ -168,7 +168,7 @@ test('the admin sets the user a password and deletes the user after a confirmati
 
   await rowAction(admin, USER, 'delete')
   const confirm = admin.locator('.ant-modal-confirm')
-  await confirm.getByText('提示').waitFor()
+  await confirm.locator('.ant-modal-confirm-title', { hasText: '提示' }).waitFor()
   await confirm.getByRole('button', { name: /确\s*定/ }).click()
   await toast(admin, '用户已删除')
   await admin.getByTestId('users-table').getByText('没有符合条件的用户').waitFor()
