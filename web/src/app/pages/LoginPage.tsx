@@ -90,7 +90,7 @@ export function LoginPage({ preview = false }: LoginPageProps) {
     <Flex vertical gap={8} style={{ marginBottom: 8 }} data-testid="login-preview">
       <Flex justify="space-between" align="center">
         <Tag color="blue">{ta('preview.tag')}</Tag>
-        <Button type="link" size="small" onClick={() => navigate(-1)}>
+        <Button type="link" size="small" onClick={() => navigate(-1)} data-testid="preview-back">
           {ta('preview.back')}
         </Button>
       </Flex>

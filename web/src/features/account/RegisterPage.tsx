@@ -67,24 +67,36 @@ export function RegisterPage() {
     <AccountScreen subtitle={ta('register.title')}>
       <Form form={form} layout="vertical" onFinish={submit} data-testid="register-form" requiredMark={false} autoComplete="off">
         <Form.Item name="phoneNumber" rules={[{ required: true, whitespace: true, message: t('login.phoneRequired') }]}>
-          <Input prefix={<MobileOutlined />} placeholder={t('login.phone')} autoComplete="tel" size="large" />
+          <Input prefix={<MobileOutlined />} placeholder={t('login.phone')} autoComplete="tel" size="large" data-testid="register-form-phoneNumber" />
         </Form.Item>
         <Form.Item>
           <Space.Compact block>
             <Form.Item name="code" noStyle rules={[{ required: true, whitespace: true, message: t('login.codeRequired') }]}>
-              <Input prefix={<SafetyOutlined />} placeholder={t('login.code')} size="large" autoComplete="one-time-code" />
+              <Input
+                prefix={<SafetyOutlined />}
+                placeholder={t('login.code')}
+                size="large"
+                autoComplete="one-time-code"
+                data-testid="register-form-code"
+              />
             </Form.Item>
             <SendCodeButton onSend={sendCode} />
           </Space.Compact>
         </Form.Item>
         <Form.Item name="userName" extra={ta('userNameHint')}>
-          <Input prefix={<UserOutlined />} placeholder={ta('userName')} autoComplete="username" size="large" />
+          <Input prefix={<UserOutlined />} placeholder={ta('userName')} autoComplete="username" size="large" data-testid="register-form-userName" />
         </Form.Item>
         <Form.Item name="name" extra={ta('nameHint')}>
-          <Input prefix={<IdcardOutlined />} placeholder={ta('name')} autoComplete="name" size="large" />
+          <Input prefix={<IdcardOutlined />} placeholder={ta('name')} autoComplete="name" size="large" data-testid="register-form-name" />
         </Form.Item>
         <Form.Item name="password" rules={[{ required: true, message: t('password.newRequired') }]}>
-          <Input.Password prefix={<LockOutlined />} placeholder={t('login.password')} autoComplete="new-password" size="large" />
+          <Input.Password
+            prefix={<LockOutlined />}
+            placeholder={t('login.password')}
+            autoComplete="new-password"
+            size="large"
+            data-testid="register-form-password"
+          />
         </Form.Item>
         <Form.Item
           name="confirmPassword"
@@ -97,7 +109,13 @@ export function RegisterPage() {
             }),
           ]}
         >
-          <Input.Password prefix={<LockOutlined />} placeholder={t('password.confirm')} autoComplete="new-password" size="large" />
+          <Input.Password
+            prefix={<LockOutlined />}
+            placeholder={t('password.confirm')}
+            autoComplete="new-password"
+            size="large"
+            data-testid="register-form-confirmPassword"
+          />
         </Form.Item>
         <Button type="primary" htmlType="submit" block size="large" loading={busy} data-testid="register-submit">
           {ta('register.submit')}

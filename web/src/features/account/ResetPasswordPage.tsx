@@ -59,18 +59,30 @@ export function ResetPasswordPage() {
     <AccountScreen subtitle={ta('reset.title')}>
       <Form form={form} layout="vertical" onFinish={submit} data-testid="reset-form" requiredMark={false} autoComplete="off">
         <Form.Item name="phoneNumber" rules={[{ required: true, whitespace: true, message: t('login.phoneRequired') }]}>
-          <Input prefix={<MobileOutlined />} placeholder={t('login.phone')} autoComplete="tel" size="large" />
+          <Input prefix={<MobileOutlined />} placeholder={t('login.phone')} autoComplete="tel" size="large" data-testid="reset-form-phoneNumber" />
         </Form.Item>
         <Form.Item>
           <Space.Compact block>
             <Form.Item name="code" noStyle rules={[{ required: true, whitespace: true, message: t('login.codeRequired') }]}>
-              <Input prefix={<SafetyOutlined />} placeholder={t('login.code')} size="large" autoComplete="one-time-code" />
+              <Input
+                prefix={<SafetyOutlined />}
+                placeholder={t('login.code')}
+                size="large"
+                autoComplete="one-time-code"
+                data-testid="reset-form-code"
+              />
             </Form.Item>
             <SendCodeButton onSend={sendCode} />
           </Space.Compact>
         </Form.Item>
         <Form.Item name="newPassword" rules={[{ required: true, message: t('password.newRequired') }]}>
-          <Input.Password prefix={<LockOutlined />} placeholder={t('password.new')} autoComplete="new-password" size="large" />
+          <Input.Password
+            prefix={<LockOutlined />}
+            placeholder={t('password.new')}
+            autoComplete="new-password"
+            size="large"
+            data-testid="reset-form-newPassword"
+          />
         </Form.Item>
         <Form.Item
           name="confirmPassword"
@@ -83,7 +95,13 @@ export function ResetPasswordPage() {
             }),
           ]}
         >
-          <Input.Password prefix={<LockOutlined />} placeholder={t('password.confirm')} autoComplete="new-password" size="large" />
+          <Input.Password
+            prefix={<LockOutlined />}
+            placeholder={t('password.confirm')}
+            autoComplete="new-password"
+            size="large"
+            data-testid="reset-form-confirmPassword"
+          />
         </Form.Item>
         <Button type="primary" htmlType="submit" block size="large" loading={busy} data-testid="reset-submit">
           {ta('reset.submit')}
