@@ -27,8 +27,14 @@ type Module struct {
 	svc  *Service
 }
 
-// New builds the area.
-func New(d Deps) *Module { return &Module{deps: d, svc: NewService(d.DB, d.Identity)} }
+// New builds the area; a deleted role or user takes its claims with it.
+func New(d Deps) *Module {
+	if d.Identity != nil {
+		d.Identity.OnRoleDelete(forgetRole)
+		d.Identity.OnUserDelete(forgetUser)
+	}
+	return &Module{deps: d, svc: NewService(d.DB, d.Identity)}
+}
 
 // Service returns the area's service for other areas and tests.
 func (m *Module) Service() *Service { return m.svc }

@@ -315,3 +315,33 @@ func TestAClaimAddedWhileItsTypeIsDeletedDoesNotOutliveTheType(t *testing.T) {
 		}
 	})
 }
+
+func TestADeletedRoleOrUserTakesItsClaimsWithIt(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		f, ctx := newFixture(t, d), tenantCtx()
+		f.typesForRules(t, ctx)
+		u, keep, r := f.user(t, ctx, "ann"), f.user(t, ctx, "bob"), f.role(t, ctx, "workshop")
+		for _, id := range []uuid.UUID{u, keep} {
+			if err := f.svc.SetUserClaims(ctx, id, []ClaimInput{{"dept", "sales"}}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := f.svc.SetRoleClaims(ctx, r, []ClaimInput{{"dept", "ops"}}); err != nil {
+			t.Fatal(err)
+		}
+		if err := f.identity.DeleteUser(ctx, u); err != nil {
+			t.Fatal(err)
+		}
+		if err := f.identity.DeleteRole(ctx, r); err != nil {
+			t.Fatal(err)
+		}
+		for _, tc := range []struct {
+			model any
+			want  int64
+		}{{(*UserClaim)(nil), 1}, {(*RoleClaim)(nil), 0}} {
+			if n, err := db.Select(ctx, d, tc.model).Count(ctx); err != nil || n != tc.want {
+				t.Errorf("%T rows: %d %v, want %d", tc.model, n, err, tc.want)
+			}
+		}
+	})
+}

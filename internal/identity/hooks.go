@@ -27,3 +27,23 @@ func (s *Service) signOutEverywhere(ctx context.Context, tx bun.IDB, userID uuid
 	}
 	return nil
 }
+
+// DeleteHook removes what another area keeps about a role or user that is being deleted (its
+// claims, its organisation-unit links), inside the deleting transaction tx; an error rolls the
+// deletion back.
+type DeleteHook func(ctx context.Context, tx bun.IDB, id uuid.UUID) error
+
+// OnRoleDelete registers fn for every role deletion; call it while the app is built.
+func (s *Service) OnRoleDelete(fn DeleteHook) { s.roleDeleted = append(s.roleDeleted, fn) }
+
+// OnUserDelete registers fn for every user deletion; call it while the app is built.
+func (s *Service) OnUserDelete(fn DeleteHook) { s.userDeleted = append(s.userDeleted, fn) }
+
+func runDeleteHooks(ctx context.Context, tx bun.IDB, hooks []DeleteHook, what string, id uuid.UUID) error {
+	for _, fn := range hooks {
+		if err := fn(ctx, tx, id); err != nil {
+			return fmt.Errorf("forget %s %s: %w", what, id, err)
+		}
+	}
+	return nil
+}

@@ -254,6 +254,9 @@ func (s *Service) DeleteRole(ctx context.Context, id uuid.UUID) error {
 				return err
 			}
 		}
+		if err := runDeleteHooks(ctx, tx, s.roleDeleted, "role", id); err != nil {
+			return err
+		}
 		s.MembershipsChanged(ctx, uuid.Nil)
 		return nil
 	})

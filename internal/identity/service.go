@@ -51,6 +51,8 @@ type Service struct {
 	settings *setting.Service    // password rules; nil: the defaults
 	perms    *permission.Service // role grants follow a renamed or deleted role; nil: none kept
 	signOut  []SignOutHook
+
+	roleDeleted, userDeleted []DeleteHook // other areas' rows about a deleted role or user
 }
 
 // userKey names a user as GetUser reads it: in one tenant (uuid.Nil: the host).

@@ -369,6 +369,9 @@ func (s *Service) DeleteUser(ctx context.Context, id uuid.UUID) error {
 				return err
 			}
 		}
+		if err := runDeleteHooks(ctx, tx, s.userDeleted, "user", id); err != nil {
+			return err
+		}
 		if err := s.signOutEverywhere(ctx, tx, id); err != nil {
 			return err
 		}

@@ -27,11 +27,14 @@ type Module struct {
 }
 
 // New builds the area and makes the roles of a user's units part of the roles identity
-// answers for the user (identity.EffectiveRoles, which the permission checks read).
+// answers for the user (identity.EffectiveRoles, which the permission checks read); a deleted
+// role or user leaves every unit.
 func New(d Deps) *Module {
 	m := &Module{deps: d, svc: NewService(d.DB, d.Identity)}
 	if d.Identity != nil {
 		d.Identity.AddRoleSource(m.svc.RoleNames)
+		d.Identity.OnRoleDelete(forgetRole)
+		d.Identity.OnUserDelete(forgetUser)
 	}
 	return m
 }

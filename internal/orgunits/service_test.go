@@ -591,3 +591,20 @@ func TestAnOutageIsNeverNotFound(t *testing.T) {
 
 // identityLookup is the member row ListMembers answers.
 type identityLookup = identity.UserLookup
+
+func TestADeletedRoleOrUserLeavesEveryUnit(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		f, ctx := newFixture(t, d), tenantCtx()
+		unit := f.unit(t, ctx, "生产部", nil)
+		role, user := f.role(t, ctx, "workshop"), f.user(t, ctx, "cutter")
+		must[struct{}](t)(struct{}{}, f.svc.AddRoles(ctx, unit.ID, []uuid.UUID{role}))
+		must[struct{}](t)(struct{}{}, f.svc.AddMembers(ctx, unit.ID, []uuid.UUID{user}))
+		must[struct{}](t)(struct{}{}, f.identity.DeleteRole(ctx, role))
+		must[struct{}](t)(struct{}{}, f.identity.DeleteUser(ctx, user))
+		for name, model := range map[string]any{"role links": (*unitRole)(nil), "member links": (*userUnit)(nil)} {
+			if n, err := db.Select(ctx, d, model).Count(ctx); err != nil || n != 0 {
+				t.Errorf("%s left: %d %v", name, n, err)
+			}
+		}
+	})
+}
