@@ -13,6 +13,7 @@ import (
 	"kerf/internal/platform/apperr"
 	"kerf/internal/platform/auth"
 	"kerf/internal/platform/db"
+	"kerf/internal/platform/tenancy"
 )
 
 // store holds every query of the catalogue. Each is scoped to the current tenant and to
@@ -81,8 +82,17 @@ func (s store) hasCatalogs(ctx context.Context) (bool, error) {
 	return ok, nil
 }
 
-// siblingCodes answers the codes of the live directories under parent.
+// siblingCodes answers the codes of the live directories under parent, for a new child's
+// code: it first makes other transactions numbering the same parent wait until this one ends,
+// so directories created at the same moment get distinct codes without retrying.
 func (s store) siblingCodes(ctx context.Context, module string, parent uuid.UUID) ([]string, error) {
+	tenant := "host"
+	if id := tenancy.ID(ctx); id != nil {
+		tenant = id.String()
+	}
+	if err := db.LockInTx(ctx, s.idb, "catalog-codes:"+tenant+":"+module+":"+parent.String()); err != nil {
+		return nil, err
+	}
 	var codes []string
 	err := db.Select(ctx, s.idb, (*Catalog)(nil)).Column("code").
 		Where("?TableAlias.module_name = ? AND ?TableAlias.parent_id = ?", module, parent).Scan(ctx, &codes)

@@ -22,6 +22,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/stdlib" // also registers the "pgx" driver
 	"github.com/uptrace/bun"
+	"github.com/uptrace/bun/dialect"
 	"github.com/uptrace/bun/dialect/pgdialect"
 	"github.com/uptrace/bun/dialect/sqlitedialect"
 	"modernc.org/sqlite" // registers the "sqlite" driver
@@ -393,6 +394,20 @@ func NotFound(err error, what string) error {
 	}
 	if err != nil {
 		return fmt.Errorf("%s: %w", what, err)
+	}
+	return nil
+}
+
+// LockInTx makes the transactions that name key wait for each other until the first one ends
+// (for example creations that number siblings, which would otherwise choose the same next
+// code). On PostgreSQL a transaction-level advisory lock; on SQLite nothing is needed, since
+// write transactions already run one at a time (Kerf begins them IMMEDIATE).
+func LockInTx(ctx context.Context, tx bun.IDB, key string) error {
+	if tx.Dialect().Name() != dialect.PG {
+		return nil
+	}
+	if _, err := tx.ExecContext(ctx, "SELECT pg_advisory_xact_lock(hashtext(?), hashtext(coalesce(current_schema(), '')))", key); err != nil {
+		return fmt.Errorf("lock %s: %w", key, err)
 	}
 	return nil
 }
