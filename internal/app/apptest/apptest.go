@@ -37,12 +37,13 @@ func Each(t *testing.T, fn func(t *testing.T, e *Env)) {
 	}
 }
 
-// New builds, migrates and demo-seeds an app on the database at url.
+// New builds, migrates and demo-seeds an app on the database at url (a copy of a seeded
+// template the first time that database is asked for; see template.go).
 func New(t testing.TB, dbURL string) *Env {
 	t.Helper()
 	ctx := context.Background()
 	cfg := config.Default()
-	cfg.Database, cfg.DataDir, cfg.Demo = dbURL, t.TempDir(), true
+	cfg.Database, cfg.DataDir, cfg.Demo, cfg.Secret = prepared(t, dbURL), t.TempDir(), true, secret()
 	a, err := app.New(ctx, cfg)
 	if err != nil {
 		t.Fatalf("build app: %v", err)
