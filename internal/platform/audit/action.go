@@ -22,6 +22,8 @@ type Action struct {
 	Parameters        string     `bun:"parameters,notnull" json:"parameters" doc:"Path and query parameters as a JSON object; secrets are ***"`
 	ExecutionTime     time.Time  `bun:"execution_time,notnull" json:"executionTime"`
 	ExecutionDuration int        `bun:"execution_duration,notnull" json:"executionDuration" doc:"Milliseconds"`
+
+	params func() string // Parameters, written when the request is logged
 }
 
 // maxParameters is the longest parameters text kept (ABP's limit).
@@ -29,13 +31,14 @@ const maxParameters = 2000
 
 // SetAction records the operation the current request runs; start is when it began, and the
 // duration runs to this call (the HTTP edge calls it when the operation returns).
-// params are the path and query parameters, as Parameters writes them.
-func SetAction(ctx context.Context, service, method, params string, start time.Time) {
+// params answers the path and query parameters, as Parameters writes them; it is called only
+// when the request is logged (most reads are not, and are not charged for it).
+func SetAction(ctx context.Context, service, method string, params func() string, start time.Time) {
 	h := holderOf(ctx)
 	if h == nil {
 		return
 	}
-	a := &Action{ServiceName: truncate(service, 256), MethodName: truncate(method, 256), Parameters: params,
+	a := &Action{ServiceName: truncate(service, 256), MethodName: truncate(method, 256), params: params,
 		ExecutionTime: start.UTC(), ExecutionDuration: int(time.Since(start).Milliseconds())}
 	h.mu.Lock()
 	h.action = a

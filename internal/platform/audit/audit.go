@@ -314,6 +314,9 @@ func (w *Writer) Middleware(next http.Handler) http.Handler {
 		}
 		if action != nil {
 			action.ID, action.AuditLogID, action.TenantID = db.NewID(), l.ID, l.TenantID
+			if action.params != nil {
+				action.Parameters = action.params()
+			}
 			l.action = action
 		}
 		w.add(l)

@@ -26,7 +26,7 @@ func auditHuma(ctx huma.Context, start time.Time) {
 		}
 	}
 	u := ctx.URL()
-	audit.SetAction(ctx.Context(), serviceName(op.Tags, op.Path), op.OperationID, audit.Parameters(path, u.Query()), start)
+	audit.SetAction(ctx.Context(), serviceName(op.Tags, op.Path), op.OperationID, func() string { return audit.Parameters(path, u.Query()) }, start)
 }
 
 // auditPlain records the action of a plain net/http operation.
@@ -39,7 +39,8 @@ func auditPlain(r *http.Request, method, pattern string, start time.Time) {
 			}
 		}
 	}
-	audit.SetAction(r.Context(), serviceName(nil, pattern), operationID(method, pattern), audit.Parameters(path, r.URL.Query()), start)
+	query := r.URL.Query()
+	audit.SetAction(r.Context(), serviceName(nil, pattern), operationID(method, pattern), func() string { return audit.Parameters(path, query) }, start)
 }
 
 // serviceName is the operation's first tag, or the path's area: the segment after /api/
