@@ -41,6 +41,9 @@ export default defineConfig({
   },
   test: {
     include: ['src/**/*.test.{ts,tsx}'],
+    // Vitest's default is one worker fewer than the CPUs: a single worker on CI's two cores,
+    // where nothing else runs while the unit tests do.
+    maxWorkers: '100%',
     environment: 'node',
   },
 })
