@@ -1,13 +1,14 @@
 import { useState } from 'react'
-import { App, Button, Flex, Form, Input, Space } from 'antd'
-import { IdcardOutlined, LockOutlined, MobileOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons'
+import { App, Button, Flex, Form, Input } from 'antd'
+import { IdcardOutlined, UserOutlined } from '@ant-design/icons'
 import { Link, useNavigate } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { useDocumentTitle } from './components/useDocumentTitle'
 import { AccountScreen } from './components/AccountScreen'
-import { SendCodeButton } from './components/SendCodeButton'
+import { PhoneCodeFields } from './components/PhoneCodeFields'
+import { NewPasswordFields } from './components/NewPasswordFields'
 import { showServerError } from './components/serverErrors'
-import { registerByPhone, sendPhoneCode } from './api'
+import { registerByPhone } from './api'
 
 interface Values {
   phoneNumber: string
@@ -33,17 +34,6 @@ export function RegisterPage() {
   const [busy, setBusy] = useState(false)
   useDocumentTitle(ta('register.title'))
 
-  const sendCode = async () => {
-    const { phoneNumber } = await form.validateFields(['phoneNumber'])
-    try {
-      await sendPhoneCode('register', phoneNumber.trim())
-      message.success(t('login.codeSent'))
-    } catch (e) {
-      message.error(showServerError(e, form, ['phoneNumber'], t))
-      throw e
-    }
-  }
-
   const submit = async (v: Values) => {
     setBusy(true)
     try {
@@ -66,57 +56,14 @@ export function RegisterPage() {
   return (
     <AccountScreen subtitle={ta('register.title')}>
       <Form form={form} layout="vertical" onFinish={submit} data-testid="register-form" requiredMark={false} autoComplete="off">
-        <Form.Item name="phoneNumber" rules={[{ required: true, whitespace: true, message: t('login.phoneRequired') }]}>
-          <Input prefix={<MobileOutlined />} placeholder={t('login.phone')} autoComplete="tel" size="large" data-testid="register-form-phoneNumber" />
-        </Form.Item>
-        <Form.Item>
-          <Space.Compact block>
-            <Form.Item name="code" noStyle rules={[{ required: true, whitespace: true, message: t('login.codeRequired') }]}>
-              <Input
-                prefix={<SafetyOutlined />}
-                placeholder={t('login.code')}
-                size="large"
-                autoComplete="one-time-code"
-                data-testid="register-form-code"
-              />
-            </Form.Item>
-            <SendCodeButton onSend={sendCode} />
-          </Space.Compact>
-        </Form.Item>
+        <PhoneCodeFields form={form} purpose="register" testIdPrefix="register-form" />
         <Form.Item name="userName" extra={ta('userNameHint')}>
           <Input prefix={<UserOutlined />} placeholder={ta('userName')} autoComplete="username" size="large" data-testid="register-form-userName" />
         </Form.Item>
         <Form.Item name="name" extra={ta('nameHint')}>
           <Input prefix={<IdcardOutlined />} placeholder={ta('name')} autoComplete="name" size="large" data-testid="register-form-name" />
         </Form.Item>
-        <Form.Item name="password" rules={[{ required: true, message: t('password.newRequired') }]}>
-          <Input.Password
-            prefix={<LockOutlined />}
-            placeholder={t('login.password')}
-            autoComplete="new-password"
-            size="large"
-            data-testid="register-form-password"
-          />
-        </Form.Item>
-        <Form.Item
-          name="confirmPassword"
-          dependencies={['password']}
-          rules={[
-            { required: true, message: t('password.confirmRequired') },
-            ({ getFieldValue }) => ({
-              validator: (_, value) =>
-                !value || value === getFieldValue('password') ? Promise.resolve() : Promise.reject(new Error(t('password.mismatch'))),
-            }),
-          ]}
-        >
-          <Input.Password
-            prefix={<LockOutlined />}
-            placeholder={t('password.confirm')}
-            autoComplete="new-password"
-            size="large"
-            data-testid="register-form-confirmPassword"
-          />
-        </Form.Item>
+        <NewPasswordFields name="password" placeholder={t('login.password')} testIdPrefix="register-form" />
         <Button type="primary" htmlType="submit" block size="large" loading={busy} data-testid="register-submit">
           {ta('register.submit')}
         </Button>

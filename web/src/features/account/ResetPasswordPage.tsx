@@ -1,13 +1,13 @@
 import { useState } from 'react'
-import { App, Button, Flex, Form, Input, Space } from 'antd'
-import { LockOutlined, MobileOutlined, SafetyOutlined } from '@ant-design/icons'
+import { App, Button, Flex, Form } from 'antd'
 import { Link, useNavigate } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { useDocumentTitle } from './components/useDocumentTitle'
 import { AccountScreen } from './components/AccountScreen'
-import { SendCodeButton } from './components/SendCodeButton'
+import { PhoneCodeFields } from './components/PhoneCodeFields'
+import { NewPasswordFields } from './components/NewPasswordFields'
 import { showServerError } from './components/serverErrors'
-import { resetPasswordByPhone, sendPhoneCode } from './api'
+import { resetPasswordByPhone } from './api'
 
 interface Values {
   phoneNumber: string
@@ -31,17 +31,6 @@ export function ResetPasswordPage() {
   const [busy, setBusy] = useState(false)
   useDocumentTitle(ta('reset.title'))
 
-  const sendCode = async () => {
-    const { phoneNumber } = await form.validateFields(['phoneNumber'])
-    try {
-      await sendPhoneCode('reset', phoneNumber.trim())
-      message.success(t('login.codeSent'))
-    } catch (e) {
-      message.error(showServerError(e, form, ['phoneNumber'], t))
-      throw e
-    }
-  }
-
   const submit = async (v: Values) => {
     setBusy(true)
     try {
@@ -58,51 +47,8 @@ export function ResetPasswordPage() {
   return (
     <AccountScreen subtitle={ta('reset.title')}>
       <Form form={form} layout="vertical" onFinish={submit} data-testid="reset-form" requiredMark={false} autoComplete="off">
-        <Form.Item name="phoneNumber" rules={[{ required: true, whitespace: true, message: t('login.phoneRequired') }]}>
-          <Input prefix={<MobileOutlined />} placeholder={t('login.phone')} autoComplete="tel" size="large" data-testid="reset-form-phoneNumber" />
-        </Form.Item>
-        <Form.Item>
-          <Space.Compact block>
-            <Form.Item name="code" noStyle rules={[{ required: true, whitespace: true, message: t('login.codeRequired') }]}>
-              <Input
-                prefix={<SafetyOutlined />}
-                placeholder={t('login.code')}
-                size="large"
-                autoComplete="one-time-code"
-                data-testid="reset-form-code"
-              />
-            </Form.Item>
-            <SendCodeButton onSend={sendCode} />
-          </Space.Compact>
-        </Form.Item>
-        <Form.Item name="newPassword" rules={[{ required: true, message: t('password.newRequired') }]}>
-          <Input.Password
-            prefix={<LockOutlined />}
-            placeholder={t('password.new')}
-            autoComplete="new-password"
-            size="large"
-            data-testid="reset-form-newPassword"
-          />
-        </Form.Item>
-        <Form.Item
-          name="confirmPassword"
-          dependencies={['newPassword']}
-          rules={[
-            { required: true, message: t('password.confirmRequired') },
-            ({ getFieldValue }) => ({
-              validator: (_, value) =>
-                !value || value === getFieldValue('newPassword') ? Promise.resolve() : Promise.reject(new Error(t('password.mismatch'))),
-            }),
-          ]}
-        >
-          <Input.Password
-            prefix={<LockOutlined />}
-            placeholder={t('password.confirm')}
-            autoComplete="new-password"
-            size="large"
-            data-testid="reset-form-confirmPassword"
-          />
-        </Form.Item>
+        <PhoneCodeFields form={form} purpose="reset" testIdPrefix="reset-form" />
+        <NewPasswordFields name="newPassword" placeholder={t('password.new')} testIdPrefix="reset-form" />
         <Button type="primary" htmlType="submit" block size="large" loading={busy} data-testid="reset-submit">
           {ta('reset.submit')}
         </Button>
