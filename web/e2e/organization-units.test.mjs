@@ -58,6 +58,8 @@ async function waitParent(name, parent) {
 }
 
 async function nodeAction(name, action) {
+  // a menu of another unit still fading out would take the click meant for this one
+  await page.locator('.ant-dropdown:visible').first().waitFor({ state: 'hidden' })
   await node(name).getByTestId('unit-node-more').click()
   await page.locator('.ant-dropdown:visible').getByTestId(action).click()
 }
