@@ -7,11 +7,14 @@ import (
 	"kerf/internal/auditlogging"
 	"kerf/internal/catalog"
 	"kerf/internal/claimtypes"
+	"kerf/internal/datadictionary"
 	"kerf/internal/files"
 	"kerf/internal/identity"
+	"kerf/internal/importmapping"
 	"kerf/internal/menus"
 	"kerf/internal/oidc"
 	"kerf/internal/orgunits"
+	"kerf/internal/pageconfig"
 	"kerf/internal/permissions"
 	"kerf/internal/platform/module"
 	"kerf/internal/securitylog"
@@ -36,6 +39,7 @@ func (a *App) modules(ctx context.Context) ([]module.Module, error) {
 	acc := account.New(account.Deps{DB: a.DB, Identity: a.Identity, SecurityLog: sec.Service()})
 	oidcModule := oidc.New(oidc.Deps{DB: a.DB, Secret: a.Config.Secret, DataDir: a.Config.DataDir, KeyRotation: a.Config.KeyRotation, Bus: a.Bus, Identity: a.Identity, Permissions: a.Permissions, SecurityLog: sec.Service(), PhoneCodes: acc.PhoneCodes()})
 	a.Identity.AddSignOutHook(oidcModule.SignOutUser) // locked, deleted or re-passworded users lose their logins
+	dict := datadictionary.New(datadictionary.Deps{DB: a.DB, Bus: a.Bus, Catalog: a.Catalog, Permissions: a.Permissions, Tenants: a.Identity})
 	return []module.Module{
 		id,
 		sec,
@@ -49,5 +53,8 @@ func (a *App) modules(ctx context.Context) ([]module.Module, error) {
 		permissions.New(permissions.Deps{DB: a.DB, Registry: a.Registry, Permissions: a.Permissions, Directory: a.Identity}),
 		files.New(files.Deps{DB: a.DB, Blob: a.Blob}),
 		catalog.New(catalog.Deps{DB: a.DB, Catalog: a.Catalog, Permissions: a.Permissions, Tenants: a.Identity}),
+		dict,
+		pageconfig.New(pageconfig.Deps{DB: a.DB, Bus: a.Bus, Catalog: a.Catalog, Permissions: a.Permissions, Identity: a.Identity}),
+		importmapping.New(importmapping.Deps{DB: a.DB, Bus: a.Bus, Catalog: a.Catalog, Permissions: a.Permissions, Dictionaries: dict}),
 	}, nil
 }
