@@ -50,6 +50,24 @@ const (
 	KeyKindString   = "Error:Kind:String"
 	KeyKindArray    = "Error:Kind:Array"
 	KeyKindObject   = "Error:Kind:Object"
+
+	// Messages of platform/sheetmap (reading files through import mappings). A cell's
+	// message has {0} row, {1} column, {2} the field's label, then its own arguments.
+	KeySheetRequired      = "Sheet:Required"
+	KeySheetBadInteger    = "Sheet:BadInteger"
+	KeySheetBadDecimal    = "Sheet:BadDecimal"
+	KeySheetNumberTooLong = "Sheet:NumberTooLong"
+	KeySheetBadBoolean    = "Sheet:BadBoolean"
+	KeySheetBadDate       = "Sheet:BadDate"
+	KeySheetUnknownItem   = "Sheet:UnknownItem"
+	KeySheetTooLarge      = "Sheet:TooLarge"
+	KeySheetTooManyRows   = "Sheet:TooManyRows"
+	KeySheetBadXlsx       = "Sheet:BadXlsx"
+	KeySheetNotXlsx       = "Sheet:NotXlsx"
+	KeySheetNoSheet       = "Sheet:NoSheet"
+	KeySheetBadCSV        = "Sheet:BadCSV"
+	KeySheetBadEncoding   = "Sheet:BadEncoding"
+	KeySheetBadJSON       = "Sheet:BadJSON"
 )
 
 var platformTexts = Texts{
@@ -99,4 +117,20 @@ var platformTexts = Texts{
 	KeyKindString:         {"文本", "text"},
 	KeyKindArray:          {"列表", "a list"},
 	KeyKindObject:         {"对象", "an object"},
+
+	KeySheetRequired:      {"第 {0} 行 {1} 列：{2}不能为空", "Row {0}, column {1}: {2} is required"},
+	KeySheetBadInteger:    {"第 {0} 行 {1} 列：{2}必须是整数，“{3}”不是", "Row {0}, column {1}: {2} must be a whole number, not \"{3}\""},
+	KeySheetBadDecimal:    {"第 {0} 行 {1} 列：{2}必须是数字，“{3}”不是", "Row {0}, column {1}: {2} must be a number, not \"{3}\""},
+	KeySheetNumberTooLong: {"第 {0} 行 {1} 列：{2}的数字“{3}”超过 18 位有效数字", "Row {0}, column {1}: {2} \"{3}\" has more than 18 significant digits"},
+	KeySheetBadBoolean:    {"第 {0} 行 {1} 列：{2}只能填写“是”或“否”，“{3}”不是", "Row {0}, column {1}: {2} must be yes or no, not \"{3}\""},
+	KeySheetBadDate:       {"第 {0} 行 {1} 列：{2}必须是日期（如 2026-01-31），“{3}”不是", "Row {0}, column {1}: {2} must be a date (e.g. 2026-01-31), not \"{3}\""},
+	KeySheetUnknownItem:   {"第 {0} 行 {1} 列：{2}的值“{3}”不在值映射中", "Row {0}, column {1}: \"{3}\" is not one of the mapped values of {2}"},
+	KeySheetTooLarge:      {"文件不能超过 {0} MB", "The file must not be larger than {0} MB"},
+	KeySheetTooManyRows:   {"文件最多只能有 {0} 行数据", "The file must have at most {0} data rows"},
+	KeySheetBadXlsx:       {"无法读取该 Excel 文件", "The Excel file cannot be read"},
+	KeySheetNotXlsx:       {"该文件不是 .xlsx 格式的 Excel 文件", "The file is not an Excel file in .xlsx format"},
+	KeySheetNoSheet:       {"该 Excel 文件没有工作表", "The Excel file has no worksheet"},
+	KeySheetBadCSV:        {"无法读取该 CSV 文件：第 {0} 行格式不正确", "The CSV file cannot be read: row {0} is malformed"},
+	KeySheetBadEncoding:   {"该文件不是 {0} 编码的文本，请检查映射的文件编码", "The file is not {0} text; check the mapping's file encoding"},
+	KeySheetBadJSON:       {"内容不是有效的 JSON", "The content is not valid JSON"},
 }

@@ -239,6 +239,38 @@ export const limits = {
     regex: { maxLength: 512 },
     regexDescription: { maxLength: 128 },
   },
+  DatadictionaryCreateDetailInput: {
+    code: { maxLength: 64, pattern: '^[A-Za-z0-9._-]+$' },
+    description: { maxLength: 512 },
+    label: { maxLength: 128 },
+    order: { minimum: 0, maximum: 999999 },
+    value: { maxLength: 256 },
+  },
+  DatadictionaryCreateDictionaryInput: {
+    code: { maxLength: 64, pattern: '^[A-Za-z0-9._-]+$' },
+    description: { maxLength: 512 },
+    details: { maxItems: 500 },
+    displayName: { maxLength: 128 },
+  },
+  DatadictionaryDetailFieldsInput: {
+    code: { maxLength: 64, pattern: '^[A-Za-z0-9._-]+$' },
+    description: { maxLength: 512 },
+    label: { maxLength: 128 },
+    order: { minimum: 0, maximum: 999999 },
+    value: { maxLength: 256 },
+  },
+  DatadictionaryUpdateDetailInput: {
+    code: { maxLength: 64, pattern: '^[A-Za-z0-9._-]+$' },
+    description: { maxLength: 512 },
+    label: { maxLength: 128 },
+    order: { minimum: 0, maximum: 999999 },
+    value: { maxLength: 256 },
+  },
+  DatadictionaryUpdateDictionaryInput: {
+    code: { maxLength: 64, pattern: '^[A-Za-z0-9._-]+$' },
+    description: { maxLength: 512 },
+    displayName: { maxLength: 128 },
+  },
   IdentityCreateRoleInput: {
     name: { maxLength: 256 },
   },
@@ -268,6 +300,63 @@ export const limits = {
     phoneNumber: { maxLength: 16 },
     surname: { maxLength: 64 },
     userName: { maxLength: 256 },
+  },
+  ImportmappingFormFieldMappingInput: {
+    description: { maxLength: 512 },
+    mappingRules: { maxItems: 200 },
+    name: { maxLength: 64 },
+  },
+  ImportmappingFormFieldRule: {
+    defaultValue: { maxLength: 256 },
+    dictionaryCode: { maxLength: 64 },
+    fieldName: { maxLength: 64 },
+    itemsMapping: { maxLength: 8192 },
+    sourceField: { maxLength: 256 },
+    valueType: { minimum: 0, maximum: 5 },
+  },
+  ImportmappingImportRuleMappingInput: {
+    description: { maxLength: 512 },
+    importFileEncoding: { minimum: 1, maximum: 3 },
+    importFileType: { minimum: 0, maximum: 1 },
+    mappingRules: { maxItems: 200 },
+    name: { maxLength: 64 },
+    readRows: { minimum: 0, maximum: 100 },
+  },
+  ImportmappingImportSplitMappingInput: {
+    description: { maxLength: 512 },
+    name: { maxLength: 64 },
+    rules: { maxItems: 200 },
+  },
+  ImportmappingMappingRule: {
+    columnIndex: { minimum: 0, maximum: 16383 },
+    defaultValue: { maxLength: 256 },
+    dictionaryCode: { maxLength: 64 },
+    fieldName: { maxLength: 64 },
+    itemsMapping: { maxLength: 8192 },
+    valueType: { minimum: 0, maximum: 5 },
+  },
+  ImportmappingSplitRule: {
+    fieldName: { maxLength: 64 },
+    order: { minimum: 0, maximum: 10000 },
+    value: { maxLength: 256 },
+  },
+  ImportmappingUpdateFormFieldMappingInput: {
+    description: { maxLength: 512 },
+    mappingRules: { maxItems: 200 },
+    name: { maxLength: 64 },
+  },
+  ImportmappingUpdateImportRuleMappingInput: {
+    description: { maxLength: 512 },
+    importFileEncoding: { minimum: 1, maximum: 3 },
+    importFileType: { minimum: 0, maximum: 1 },
+    mappingRules: { maxItems: 200 },
+    name: { maxLength: 64 },
+    readRows: { minimum: 0, maximum: 100 },
+  },
+  ImportmappingUpdateImportSplitMappingInput: {
+    description: { maxLength: 512 },
+    name: { maxLength: 64 },
+    rules: { maxItems: 200 },
   },
   MenusCreateMenuInput: {
     activeMenu: { maxLength: 512 },
@@ -302,6 +391,25 @@ export const limits = {
   },
   OrgunitsUpdateOrganizationUnitInput: {
     displayName: { minLength: 1, maxLength: 128 },
+  },
+  PageconfigCreateInput: {
+    config: { maxLength: 65536 },
+    hiddenFields: { maxLength: 16384 },
+    roleList: { maxItems: 100 },
+    routeKey: { maxLength: 256, pattern: '^[A-Za-z0-9_-]{1,256}$' },
+  },
+  PageconfigSaveConfigInput: {
+    config: { maxLength: 65536 },
+    routeKey: { maxLength: 256, pattern: '^[A-Za-z0-9_-]{1,256}$' },
+  },
+  PageconfigSaveTenantConfigInput: {
+    config: { maxLength: 65536 },
+    routeKey: { maxLength: 256, pattern: '^[A-Za-z0-9_-]{1,256}$' },
+  },
+  PageconfigUpdateInput: {
+    config: { maxLength: 65536 },
+    hiddenFields: { maxLength: 16384 },
+    roleList: { maxItems: 100 },
   },
   PermissionsUpdatePageAction: {
     name: { maxLength: 64 },

@@ -202,6 +202,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/app/formFieldMappings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Form field mappings
+         * @description Needs any of: [BasicSetup.FormFieldMappings]
+         */
+        get: operations["get-api-app-formFieldMappings"];
+        put?: never;
+        /**
+         * Create a form field mapping
+         * @description Needs any of: [BasicSetup.FormFieldMappings.Create]
+         */
+        post: operations["post-api-app-formFieldMappings"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/app/formFieldMappings/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One form field mapping
+         * @description Needs any of: [BasicSetup.FormFieldMappings]
+         */
+        get: operations["get-api-app-formFieldMappings-id"];
+        /**
+         * Update a form field mapping (the whole row)
+         * @description Needs any of: [BasicSetup.FormFieldMappings.Update]
+         */
+        put: operations["put-api-app-formFieldMappings-id"];
+        post?: never;
+        /**
+         * Delete a form field mapping
+         * @description Needs any of: [BasicSetup.FormFieldMappings.Delete]
+         */
+        delete: operations["delete-api-app-formFieldMappings-id"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/app/salesorder/issystemadmin": {
         parameters: {
             query?: never;
@@ -346,6 +398,290 @@ export interface paths {
          * @description Needs any of: [AbpAuditing.SecurityLog.Delete]
          */
         delete: operations["delete-api-auditing-security-log-id"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/basic-setup/import-rule-mappings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Import rule mappings
+         * @description Needs any of: [BasicSetup.ImportRuleMappings]
+         */
+        get: operations["get-api-basic-setup-import-rule-mappings"];
+        put?: never;
+        /**
+         * Create an import rule mapping (a default one becomes its module type's only default)
+         * @description Needs any of: [BasicSetup.ImportRuleMappings.Create]
+         */
+        post: operations["post-api-basic-setup-import-rule-mappings"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/basic-setup/import-rule-mappings/mapping-rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Enabled rule mappings of a module type, the default first */
+        get: operations["get-api-basic-setup-import-rule-mappings-mapping-rules"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/basic-setup/import-rule-mappings/module-types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Module types and their fields, in the caller's language */
+        get: operations["get-api-basic-setup-import-rule-mappings-module-types"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/basic-setup/import-rule-mappings/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One import rule mapping
+         * @description Needs any of: [BasicSetup.ImportRuleMappings]
+         */
+        get: operations["get-api-basic-setup-import-rule-mappings-id"];
+        /**
+         * Update an import rule mapping (the whole row)
+         * @description Needs any of: [BasicSetup.ImportRuleMappings.Update]
+         */
+        put: operations["put-api-basic-setup-import-rule-mappings-id"];
+        post?: never;
+        /**
+         * Delete an import rule mapping
+         * @description Needs any of: [BasicSetup.ImportRuleMappings.Delete]
+         */
+        delete: operations["delete-api-basic-setup-import-rule-mappings-id"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dataDictionary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Data dictionaries (paged; filter matches code or name)
+         * @description Needs any of: [BasicSetup.DataDictionary]
+         */
+        get: operations["get-api-dataDictionary"];
+        put?: never;
+        /**
+         * Create a data dictionary, with its details when given
+         * @description Needs any of: [BasicSetup.DataDictionary.Create]
+         */
+        post: operations["post-api-dataDictionary"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dataDictionary/all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every data dictionary with its enabled details, in order */
+        get: operations["get-api-dataDictionary-all"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dataDictionary/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One data dictionary with every detail
+         * @description Needs any of: [BasicSetup.DataDictionary]
+         */
+        get: operations["get-api-dataDictionary-id"];
+        /**
+         * Update a data dictionary (a built-in one keeps its code)
+         * @description Needs any of: [BasicSetup.DataDictionary.Update]
+         */
+        put: operations["put-api-dataDictionary-id"];
+        post?: never;
+        /**
+         * Delete a data dictionary and its details (not a built-in one)
+         * @description Needs any of: [BasicSetup.DataDictionary.Delete]
+         */
+        delete: operations["delete-api-dataDictionary-id"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dataDictionary/{id}/items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a detail (item) to a data dictionary
+         * @description Needs any of: [BasicSetup.DataDictionary.Create]
+         */
+        post: operations["post-api-dataDictionary-id-items"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dataDictionary/{id}/items/{itemId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Update a detail (item) of a data dictionary
+         * @description Needs any of: [BasicSetup.DataDictionary.Update]
+         */
+        put: operations["put-api-dataDictionary-id-items-itemId"];
+        post?: never;
+        /**
+         * Delete a detail (item) of a data dictionary
+         * @description Needs any of: [BasicSetup.DataDictionary.Delete]
+         */
+        delete: operations["delete-api-dataDictionary-id-items-itemId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dataDictionaryDetail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The details of a data dictionary (paged; by order, then label)
+         * @description Needs any of: [BasicSetup.DataDictionary]
+         */
+        get: operations["get-api-dataDictionaryDetail"];
+        put?: never;
+        /**
+         * Create a detail of a data dictionary (the contract's path without its trailing slash)
+         * @description Needs any of: [BasicSetup.DataDictionary.Create]
+         */
+        post: operations["post-api-dataDictionaryDetail-no-slash"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dataDictionaryDetail/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a detail of a data dictionary
+         * @description Needs any of: [BasicSetup.DataDictionary.Create]
+         */
+        post: operations["post-api-dataDictionaryDetail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dataDictionaryDetail/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Update a detail (every field)
+         * @description Needs any of: [BasicSetup.DataDictionary.Update]
+         */
+        put: operations["put-api-dataDictionaryDetail-id"];
+        post?: never;
+        /**
+         * Delete a detail
+         * @description Needs any of: [BasicSetup.DataDictionary.Delete]
+         */
+        delete: operations["delete-api-dataDictionaryDetail-id"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/datadictionary/details/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The enabled details of a dictionary, by order then label */
+        get: operations["get-api-datadictionary-details-code"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1405,6 +1741,129 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/pageConfiguration": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The side's page configurations (filter: part of the route key)
+         * @description Needs any of: [BasicSetup.PageConfiguration]
+         */
+        get: operations["get-api-pageConfiguration"];
+        put?: never;
+        /**
+         * Create a role configuration, or the side's default of a route
+         * @description Needs any of: [BasicSetup.PageConfiguration.Create]
+         */
+        post: operations["post-api-pageConfiguration"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pageConfiguration/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change a page configuration
+         * @description Needs any of: [BasicSetup.PageConfiguration.Update]
+         */
+        put: operations["put-api-pageConfiguration-id"];
+        post?: never;
+        /**
+         * Delete a page configuration
+         * @description Needs any of: [BasicSetup.PageConfiguration.Delete]
+         */
+        delete: operations["delete-api-pageConfiguration-id"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pageconfiguration/config/{routeKey}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The configuration of a route that applies to the caller: theirs, else their role's, else the side's default, else none */
+        get: operations["get-api-pageconfiguration-config-routeKey"];
+        put?: never;
+        post?: never;
+        /** Drop the caller's own configuration of a route (back to what applies otherwise) */
+        delete: operations["delete-api-pageconfiguration-config-routeKey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pageconfiguration/save-config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Save the caller's own configuration of a route */
+        post: operations["post-api-pageconfiguration-save-config"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pageconfiguration/save-tenant-config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Save the side's default configuration of a route
+         * @description Needs any of: [BasicSetup.PageConfiguration.Update]
+         */
+        post: operations["post-api-pageconfiguration-save-tenant-config"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pageconfiguration/tenant-config/{routeKey}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The side's default configuration of a route
+         * @description Needs any of: [BasicSetup.PageConfiguration]
+         */
+        get: operations["get-api-pageconfiguration-tenant-config-routeKey"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/pagepermission": {
         parameters: {
             query?: never;
@@ -1924,6 +2383,75 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/split-order/import-split-mappings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Import split mappings
+         * @description Needs any of: [BasicSetup.ImportSplitMappings]
+         */
+        get: operations["get-api-split-order-import-split-mappings"];
+        put?: never;
+        /**
+         * Create an import split mapping (a default one becomes the only default)
+         * @description Needs any of: [BasicSetup.ImportSplitMappings.Create]
+         */
+        post: operations["post-api-split-order-import-split-mappings"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/split-order/import-split-mappings/enabled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Enabled split mappings, the default first (the split-order import dialog) */
+        get: operations["get-api-split-order-import-split-mappings-enabled"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/split-order/import-split-mappings/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One import split mapping
+         * @description Needs any of: [BasicSetup.ImportSplitMappings]
+         */
+        get: operations["get-api-split-order-import-split-mappings-id"];
+        /**
+         * Update an import split mapping (the whole row)
+         * @description Needs any of: [BasicSetup.ImportSplitMappings.Update]
+         */
+        put: operations["put-api-split-order-import-split-mappings-id"];
+        post?: never;
+        /**
+         * Delete an import split mapping
+         * @description Needs any of: [BasicSetup.ImportSplitMappings.Delete]
+         */
+        delete: operations["delete-api-split-order-import-split-mappings-id"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2893,6 +3421,158 @@ export interface components {
              */
             valueType?: 0 | 1 | 2 | 3;
         };
+        DatadictionaryCreateDetailInput: {
+            /** @description Letters, digits, '.', '_' and '-'; unique within the dictionary without regard to case */
+            code: string;
+            /**
+             * Format: uuid
+             * @description The dictionary the detail belongs to
+             */
+            dataDictionaryId: string;
+            description?: string;
+            /** @description Makes this the dictionary's default (the previous default stops being one); a default must be enabled */
+            isDefault?: boolean;
+            /** @description Default true; absent on update: unchanged */
+            isEnable?: boolean;
+            /** @description What users see */
+            label: string;
+            /**
+             * Format: int64
+             * @description Position in lists, smallest first; default 0
+             */
+            order?: number;
+            /** @description What is stored where the detail is chosen */
+            value: string;
+        };
+        DatadictionaryCreateDictionaryInput: {
+            /** @description Letters, digits, '.', '_' and '-'; unique among the side's dictionaries without regard to case */
+            code: string;
+            description?: string;
+            /** @description Details created with the dictionary */
+            details?: components["schemas"]["DatadictionaryDetailFieldsInput"][] | null;
+            displayName: string;
+        };
+        DatadictionaryDetail: {
+            code: string;
+            concurrencyStamp: string;
+            /** Format: date-time */
+            creationTime: string;
+            /** Format: uuid */
+            creatorId: string | null;
+            dataDictionaryId: string;
+            description: string;
+            id: string;
+            /** @description Chosen when nothing is; at most one per dictionary */
+            isDefault: boolean;
+            isDeleted: boolean;
+            /** @description Offered in choices */
+            isEnable: boolean;
+            label: string;
+            /** Format: date-time */
+            lastModificationTime: string | null;
+            /** Format: uuid */
+            lastModifierId: string | null;
+            /**
+             * Format: int64
+             * @description Position in lists, smallest first (then label)
+             */
+            order: number;
+            /** Format: uuid */
+            tenantId: string | null;
+            value: string;
+        };
+        DatadictionaryDetailFieldsInput: {
+            /** @description Letters, digits, '.', '_' and '-'; unique within the dictionary without regard to case */
+            code: string;
+            description?: string;
+            /** @description Makes this the dictionary's default (the previous default stops being one); a default must be enabled */
+            isDefault?: boolean;
+            /** @description Default true; absent on update: unchanged */
+            isEnable?: boolean;
+            /** @description What users see */
+            label: string;
+            /**
+             * Format: int64
+             * @description Position in lists, smallest first; default 0
+             */
+            order?: number;
+            /** @description What is stored where the detail is chosen */
+            value: string;
+        };
+        DatadictionaryDictionary: {
+            code: string;
+            concurrencyStamp: string;
+            /** Format: date-time */
+            creationTime: string;
+            /** Format: uuid */
+            creatorId: string | null;
+            description: string;
+            displayName: string;
+            id: string;
+            isDeleted: boolean;
+            /** @description Seeded with Kerf: its code cannot change and it cannot be deleted */
+            isStatic: boolean;
+            /** Format: date-time */
+            lastModificationTime: string | null;
+            /** Format: uuid */
+            lastModifierId: string | null;
+            /** Format: uuid */
+            tenantId: string | null;
+        };
+        DatadictionaryDictionaryWithDetails: {
+            code: string;
+            concurrencyStamp: string;
+            /** Format: date-time */
+            creationTime: string;
+            /** Format: uuid */
+            creatorId: string | null;
+            description: string;
+            details: components["schemas"]["DatadictionaryDetail"][] | null;
+            displayName: string;
+            id: string;
+            isDeleted: boolean;
+            /** @description Seeded with Kerf: its code cannot change and it cannot be deleted */
+            isStatic: boolean;
+            /** Format: date-time */
+            lastModificationTime: string | null;
+            /** Format: uuid */
+            lastModifierId: string | null;
+            /** Format: uuid */
+            tenantId: string | null;
+        };
+        DatadictionaryUpdateDetailInput: {
+            /** @description Letters, digits, '.', '_' and '-'; unique within the dictionary without regard to case */
+            code: string;
+            /** @description The stamp read; a stale one answers 409, none skips the check */
+            concurrencyStamp?: string;
+            /**
+             * Format: uuid
+             * @description When given, the dictionary the detail must belong to (another answers 404); details never move
+             */
+            dataDictionaryId?: string;
+            description?: string;
+            /** @description Makes this the dictionary's default (the previous default stops being one); a default must be enabled */
+            isDefault?: boolean;
+            /** @description Default true; absent on update: unchanged */
+            isEnable?: boolean;
+            /** @description What users see */
+            label: string;
+            /**
+             * Format: int64
+             * @description Position in lists, smallest first; default 0
+             */
+            order?: number;
+            /** @description What is stored where the detail is chosen */
+            value: string;
+        };
+        DatadictionaryUpdateDictionaryInput: {
+            /** @description Letters, digits, '.', '_' and '-'; unique among the side's dictionaries without regard to case */
+            code: string;
+            /** @description The stamp read; a stale one answers 409, none skips the check */
+            concurrencyStamp?: string;
+            description?: string;
+            displayName: string;
+        };
         ErrorDetail: {
             /** @description Where the error occurred, e.g. 'body.items[3].tags' or 'path.thing-id' */
             location?: string;
@@ -3093,6 +3773,280 @@ export interface components {
             /** @description Every role the user is to have; [] removes all */
             roleNames: string[] | null;
         };
+        ImportmappingFieldInfo: {
+            displayName: string;
+            name: string;
+            /** @description Every mapping of the module type maps it, and every row must have it */
+            required: boolean;
+            /**
+             * Format: int64
+             * @description 0 text, 1 integer, 2 decimal, 3 boolean, 4 date; a rule may also map the field as 5 (enumeration)
+             */
+            valueType: number;
+        };
+        ImportmappingFormFieldMapping: {
+            concurrencyStamp: string;
+            /** Format: date-time */
+            creationTime: string;
+            /** Format: uuid */
+            creatorId: string | null;
+            description: string;
+            id: string;
+            isDeleted: boolean;
+            isEnable: boolean;
+            /** Format: date-time */
+            lastModificationTime: string | null;
+            /** Format: uuid */
+            lastModifierId: string | null;
+            mappingRules: components["schemas"]["ImportmappingFormFieldRule"][] | null;
+            /**
+             * Format: int64
+             * @description A module type (see …/module-types)
+             */
+            mappingType: number;
+            name: string;
+            /** Format: uuid */
+            tenantId: string | null;
+        };
+        ImportmappingFormFieldMappingInput: {
+            description?: string;
+            /** @description Default true */
+            isEnable?: boolean;
+            mappingRules: components["schemas"]["ImportmappingFormFieldRule"][] | null;
+            /**
+             * Format: int64
+             * @description A module type (see …/module-types)
+             */
+            mappingType: number;
+            name: string;
+        };
+        ImportmappingFormFieldRule: {
+            defaultValue: string;
+            dictionaryCode: string;
+            fieldName: string;
+            /** @description JSON array of {source, target} */
+            itemsMapping: string;
+            required: boolean;
+            /** @description Member path, e.g. order.customer.name or lines[0].name */
+            sourceField: string;
+            /**
+             * Format: int64
+             * @description 0 text, 1 integer, 2 decimal, 3 boolean, 4 date, 5 enumeration
+             */
+            valueType: number;
+        };
+        ImportmappingImportRuleMapping: {
+            concurrencyStamp: string;
+            /** Format: date-time */
+            creationTime: string;
+            /** Format: uuid */
+            creatorId: string | null;
+            description: string;
+            id: string;
+            /**
+             * Format: int64
+             * @description Of a .csv: 1 GB18030, 2 UTF-16LE, 3 UTF-8 (with or without BOM)
+             */
+            importFileEncoding: number;
+            /**
+             * Format: int64
+             * @description 0 .xlsx, 1 .csv
+             */
+            importFileType: number;
+            /** @description The module type's default (one per module type) */
+            isDefault: boolean;
+            isDeleted: boolean;
+            isEnable: boolean;
+            /** Format: date-time */
+            lastModificationTime: string | null;
+            /** Format: uuid */
+            lastModifierId: string | null;
+            mappingRules: components["schemas"]["ImportmappingMappingRule"][] | null;
+            /**
+             * Format: int64
+             * @description See GET /api/basic-setup/import-rule-mappings/module-types
+             */
+            moduleType: number;
+            name: string;
+            /**
+             * Format: int64
+             * @description Header rows before the data
+             */
+            readRows: number;
+            /** Format: uuid */
+            tenantId: string | null;
+        };
+        ImportmappingImportRuleMappingInput: {
+            description?: string;
+            /**
+             * Format: int64
+             * @description 1 GB18030, 2 UTF-16LE, 3 UTF-8 (default)
+             */
+            importFileEncoding?: number | null;
+            /**
+             * Format: int64
+             * @description 0 .xlsx (default), 1 .csv
+             */
+            importFileType?: number | null;
+            isDefault?: boolean;
+            /** @description Default true */
+            isEnable?: boolean;
+            mappingRules: components["schemas"]["ImportmappingMappingRule"][] | null;
+            /**
+             * Format: int64
+             * @description See …/module-types
+             */
+            moduleType: number;
+            name: string;
+            /**
+             * Format: int64
+             * @description Header rows before the data; default 1
+             */
+            readRows?: number | null;
+        };
+        ImportmappingImportSplitMapping: {
+            concurrencyStamp: string;
+            /** Format: date-time */
+            creationTime: string;
+            /** Format: uuid */
+            creatorId: string | null;
+            /** @enum {string} */
+            defaultLineType: "product" | "part" | "standardProduct";
+            description: string;
+            id: string;
+            /** @description One split mapping is the default */
+            isDefault: boolean;
+            isDeleted: boolean;
+            isEnable: boolean;
+            /** Format: date-time */
+            lastModificationTime: string | null;
+            /** Format: uuid */
+            lastModifierId: string | null;
+            name: string;
+            rules: components["schemas"]["ImportmappingSplitRule"][] | null;
+            /** Format: uuid */
+            tenantId: string | null;
+        };
+        ImportmappingImportSplitMappingInput: {
+            /**
+             * @description Default product
+             * @enum {string}
+             */
+            defaultLineType?: "product" | "part" | "standardProduct";
+            description?: string;
+            isDefault?: boolean;
+            /** @description Default true */
+            isEnable?: boolean;
+            name: string;
+            rules: components["schemas"]["ImportmappingSplitRule"][] | null;
+        };
+        ImportmappingMappingRule: {
+            /**
+             * Format: int64
+             * @description 0-based: 0 is column A
+             */
+            columnIndex: number;
+            /** @description Read in place of an empty cell */
+            defaultValue: string;
+            /** @description A data dictionary whose details (label or code → value) map the cell instead */
+            dictionaryCode: string;
+            /** @description A field of the mapping's module type */
+            fieldName: string;
+            /** @description JSON array of {source, target}: a cell's text → the value stored */
+            itemsMapping: string;
+            /** @description An empty cell (and no default) is an error */
+            required: boolean;
+            /**
+             * Format: int64
+             * @description 0 text, 1 integer, 2 decimal, 3 boolean, 4 date, 5 enumeration
+             */
+            valueType: number;
+        };
+        ImportmappingModuleTypeInfo: {
+            displayName: string;
+            fields: components["schemas"]["ImportmappingFieldInfo"][] | null;
+            /**
+             * Format: int64
+             * @description The number mappings store (moduleType, mappingType)
+             */
+            moduleType: number;
+            /** @description A stable name, e.g. salesOrderProducts */
+            name: string;
+        };
+        ImportmappingSplitRule: {
+            /** @description A field of the sales-order line types */
+            fieldName: string;
+            /** @enum {string} */
+            lineType: "product" | "part" | "standardProduct";
+            /** @enum {string} */
+            operator: "equals" | "contains" | "startsWith" | "isEmpty" | "isNotEmpty";
+            /**
+             * Format: int64
+             * @description Rules are tried in this order
+             */
+            order: number;
+            /** @description Compared without regard to case; not used by isEmpty and isNotEmpty */
+            value: string;
+        };
+        ImportmappingUpdateFormFieldMappingInput: {
+            /** @description The stamp read; a stale one answers 409, none skips the check */
+            concurrencyStamp?: string;
+            description?: string;
+            /** @description Default true */
+            isEnable?: boolean;
+            mappingRules: components["schemas"]["ImportmappingFormFieldRule"][] | null;
+            /**
+             * Format: int64
+             * @description A module type (see …/module-types)
+             */
+            mappingType: number;
+            name: string;
+        };
+        ImportmappingUpdateImportRuleMappingInput: {
+            /** @description The stamp read; a stale one answers 409, none skips the check */
+            concurrencyStamp?: string;
+            description?: string;
+            /**
+             * Format: int64
+             * @description 1 GB18030, 2 UTF-16LE, 3 UTF-8 (default)
+             */
+            importFileEncoding?: number | null;
+            /**
+             * Format: int64
+             * @description 0 .xlsx (default), 1 .csv
+             */
+            importFileType?: number | null;
+            isDefault?: boolean;
+            /** @description Default true */
+            isEnable?: boolean;
+            mappingRules: components["schemas"]["ImportmappingMappingRule"][] | null;
+            /**
+             * Format: int64
+             * @description See …/module-types
+             */
+            moduleType: number;
+            name: string;
+            /**
+             * Format: int64
+             * @description Header rows before the data; default 1
+             */
+            readRows?: number | null;
+        };
+        ImportmappingUpdateImportSplitMappingInput: {
+            /** @description The stamp read; a stale one answers 409, none skips the check */
+            concurrencyStamp?: string;
+            /**
+             * @description Default product
+             * @enum {string}
+             */
+            defaultLineType?: "product" | "part" | "standardProduct";
+            description?: string;
+            isDefault?: boolean;
+            /** @description Default true */
+            isEnable?: boolean;
+            name: string;
+            rules: components["schemas"]["ImportmappingSplitRule"][] | null;
+        };
         ListAccountSentSMS: {
             items: components["schemas"]["AccountSentSMS"][] | null;
         };
@@ -3111,8 +4065,23 @@ export interface components {
         ListClaimtypesClaimType: {
             items: components["schemas"]["ClaimtypesClaimType"][] | null;
         };
+        ListDatadictionaryDetail: {
+            items: components["schemas"]["DatadictionaryDetail"][] | null;
+        };
+        ListDatadictionaryDictionaryWithDetails: {
+            items: components["schemas"]["DatadictionaryDictionaryWithDetails"][] | null;
+        };
         ListIdentityRoleDto: {
             items: components["schemas"]["IdentityRoleDto"][] | null;
+        };
+        ListImportmappingImportRuleMapping: {
+            items: components["schemas"]["ImportmappingImportRuleMapping"][] | null;
+        };
+        ListImportmappingImportSplitMapping: {
+            items: components["schemas"]["ImportmappingImportSplitMapping"][] | null;
+        };
+        ListImportmappingModuleTypeInfo: {
+            items: components["schemas"]["ImportmappingModuleTypeInfo"][] | null;
         };
         ListMenusMenuItem: {
             items: components["schemas"]["MenusMenuItem"][] | null;
@@ -3269,6 +4238,101 @@ export interface components {
             /** @description Absent or null: the unit stays where it is; the all-zero UUID: it moves to the root; another unit's id: it moves under that unit (not under itself or one of its descendants), and the codes of its subtree follow */
             parentId?: string;
         };
+        PageconfigApplied: {
+            /** @description False when the route has role configurations, none names one of the caller's roles and the caller is not the side's administrator: the table then shows no rows */
+            allowed: boolean;
+            /** @description JSON array of {key, title, isShow, order, width?}; empty when source is none */
+            config: string;
+            /** @description Column keys the caller may not show (from the role configuration that applies, else the side's default); empty for the side's administrator */
+            hiddenFields: string[] | null;
+            /** @description The row that applies; absent when source is none */
+            id?: string;
+            routeKey: string;
+            /**
+             * @description Whose configuration it is: the caller's own, their role's, the side's default, or none
+             * @enum {string}
+             */
+            source: "user" | "role" | "tenant" | "none";
+        };
+        PageconfigCreateInput: {
+            /** @description JSON array of {key, title, isShow, order, width?} */
+            config: string;
+            /** @description JSON array of column keys; absent: none */
+            hiddenFields?: string;
+            /** @description Role names; empty: the side's default */
+            roleList?: string[] | null;
+            /** @description The route path with every / replaced by zzz */
+            routeKey: string;
+        };
+        PageconfigItem: {
+            /**
+             * Format: int64
+             * @description Columns in config
+             */
+            columnCount: number;
+            concurrencyStamp: string;
+            /** @description JSON array of {key, title, isShow, order, width?} */
+            config: string;
+            /** Format: date-time */
+            creationTime: string;
+            /** @description JSON array of column keys users of the configuration may not show */
+            hiddenFields: string;
+            id: string;
+            /** @enum {string} */
+            kind: "user" | "role" | "tenant";
+            /** Format: date-time */
+            lastModificationTime: string;
+            /** @description Role names; empty unless kind is role */
+            roleList: string[] | null;
+            routeKey: string;
+            /**
+             * Format: int64
+             * @description Columns of config that are shown
+             */
+            shownColumnCount: number;
+            /** @description The owner of a user configuration */
+            userId?: string;
+            /** @description The owner's user name */
+            userName?: string;
+        };
+        PageconfigSaveConfigInput: {
+            /** @description JSON array of {key, title, isShow, order, width?} */
+            config: string;
+            /**
+             * Format: uuid
+             * @description The caller's row being updated; absent: the caller's row of the route, created when missing
+             */
+            id?: string;
+            /** @description The route path with every / replaced by zzz */
+            routeKey: string;
+        };
+        PageconfigSaveTenantConfigInput: {
+            /** @description JSON array of {key, title, isShow, order, width?} */
+            config: string;
+            /** @description The route path with every / replaced by zzz */
+            routeKey: string;
+        };
+        PageconfigSaved: {
+            config: string;
+            id: string;
+        };
+        PageconfigTenantConfig: {
+            /** @description Empty when the route has no default */
+            config: string;
+            /** @description Absent when the route has no default */
+            id?: string;
+            routeKey: string;
+        };
+        PageconfigUpdateInput: {
+            /** @description The stamp read; a stale one answers 409, none skips the check */
+            concurrencyStamp?: string;
+            /** @description JSON array of {key, title, isShow, order, width?} */
+            config?: string;
+            /** @description JSON array of column keys */
+            hiddenFields?: string;
+            /** @description Role names */
+            roleList?: string[];
+        };
         PagedAuditEntityChange: {
             items: components["schemas"]["AuditEntityChange"][] | null;
             /** Format: int64 */
@@ -3309,6 +4373,16 @@ export interface components {
             /** Format: int64 */
             totalCount: number;
         };
+        PagedDatadictionaryDetail: {
+            items: components["schemas"]["DatadictionaryDetail"][] | null;
+            /** Format: int64 */
+            totalCount: number;
+        };
+        PagedDatadictionaryDictionary: {
+            items: components["schemas"]["DatadictionaryDictionary"][] | null;
+            /** Format: int64 */
+            totalCount: number;
+        };
         PagedIdentityRoleDto: {
             items: components["schemas"]["IdentityRoleDto"][] | null;
             /** Format: int64 */
@@ -3329,6 +4403,21 @@ export interface components {
             /** Format: int64 */
             totalCount: number;
         };
+        PagedImportmappingFormFieldMapping: {
+            items: components["schemas"]["ImportmappingFormFieldMapping"][] | null;
+            /** Format: int64 */
+            totalCount: number;
+        };
+        PagedImportmappingImportRuleMapping: {
+            items: components["schemas"]["ImportmappingImportRuleMapping"][] | null;
+            /** Format: int64 */
+            totalCount: number;
+        };
+        PagedImportmappingImportSplitMapping: {
+            items: components["schemas"]["ImportmappingImportSplitMapping"][] | null;
+            /** Format: int64 */
+            totalCount: number;
+        };
         PagedMenusMenuDto: {
             items: components["schemas"]["MenusMenuDto"][] | null;
             /** Format: int64 */
@@ -3341,6 +4430,11 @@ export interface components {
         };
         PagedOrgunitsUnitRoleDto: {
             items: components["schemas"]["OrgunitsUnitRoleDto"][] | null;
+            /** Format: int64 */
+            totalCount: number;
+        };
+        PagedPageconfigItem: {
+            items: components["schemas"]["PageconfigItem"][] | null;
             /** Format: int64 */
             totalCount: number;
         };
@@ -3846,6 +4940,180 @@ export interface operations {
             };
         };
     };
+    "get-api-app-formFieldMappings": {
+        parameters: {
+            query?: {
+                /** @description Rows to skip */
+                skipCount?: number;
+                /** @description Page size (at most 1000) */
+                maxResultCount?: number;
+                /** @description e.g. "name desc"; columns are whitelisted */
+                sorting?: string;
+                /** @description Free-text filter */
+                filter?: string;
+                /** @description Rule mappings: only this module type */
+                moduleType?: string;
+                /** @description Form field mappings: only this mapping type */
+                mappingType?: string;
+                /** @description true or false */
+                isEnable?: string;
+                /** @description true or false */
+                isDefault?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PagedImportmappingFormFieldMapping"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "post-api-app-formFieldMappings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ImportmappingFormFieldMappingInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportmappingFormFieldMapping"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "get-api-app-formFieldMappings-id": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportmappingFormFieldMapping"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "put-api-app-formFieldMappings-id": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ImportmappingUpdateFormFieldMappingInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportmappingFormFieldMapping"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "delete-api-app-formFieldMappings-id": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
     "get-api-app-salesorder-issystemadmin": {
         parameters: {
             query?: never;
@@ -4154,6 +5422,752 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "get-api-basic-setup-import-rule-mappings": {
+        parameters: {
+            query?: {
+                /** @description Rows to skip */
+                skipCount?: number;
+                /** @description Page size (at most 1000) */
+                maxResultCount?: number;
+                /** @description e.g. "name desc"; columns are whitelisted */
+                sorting?: string;
+                /** @description Free-text filter */
+                filter?: string;
+                /** @description Rule mappings: only this module type */
+                moduleType?: string;
+                /** @description Form field mappings: only this mapping type */
+                mappingType?: string;
+                /** @description true or false */
+                isEnable?: string;
+                /** @description true or false */
+                isDefault?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PagedImportmappingImportRuleMapping"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "post-api-basic-setup-import-rule-mappings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ImportmappingImportRuleMappingInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportmappingImportRuleMapping"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "get-api-basic-setup-import-rule-mappings-mapping-rules": {
+        parameters: {
+            query: {
+                /** @description A module type (see …/module-types) */
+                moduleType: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListImportmappingImportRuleMapping"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "get-api-basic-setup-import-rule-mappings-module-types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListImportmappingModuleTypeInfo"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "get-api-basic-setup-import-rule-mappings-id": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportmappingImportRuleMapping"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "put-api-basic-setup-import-rule-mappings-id": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ImportmappingUpdateImportRuleMappingInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportmappingImportRuleMapping"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "delete-api-basic-setup-import-rule-mappings-id": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "get-api-dataDictionary": {
+        parameters: {
+            query?: {
+                /** @description Rows to skip */
+                skipCount?: number;
+                /** @description Page size (at most 1000) */
+                maxResultCount?: number;
+                /** @description e.g. "name desc"; columns are whitelisted */
+                sorting?: string;
+                /** @description Free-text filter */
+                filter?: string;
+                /** @description A substring of the code */
+                code?: string;
+                /** @description A substring of the name */
+                displayName?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PagedDatadictionaryDictionary"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "post-api-dataDictionary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DatadictionaryCreateDictionaryInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatadictionaryDictionaryWithDetails"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "get-api-dataDictionary-all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListDatadictionaryDictionaryWithDetails"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "get-api-dataDictionary-id": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatadictionaryDictionaryWithDetails"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "put-api-dataDictionary-id": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DatadictionaryUpdateDictionaryInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatadictionaryDictionary"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "delete-api-dataDictionary-id": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "post-api-dataDictionary-id-items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DatadictionaryDetailFieldsInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatadictionaryDetail"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "put-api-dataDictionary-id-items-itemId": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The dictionary */
+                id: string;
+                /** @description The detail */
+                itemId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DatadictionaryUpdateDetailInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatadictionaryDetail"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "delete-api-dataDictionary-id-items-itemId": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The dictionary */
+                id: string;
+                /** @description The detail */
+                itemId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "get-api-dataDictionaryDetail": {
+        parameters: {
+            query: {
+                /** @description Rows to skip */
+                skipCount?: number;
+                /** @description Page size (at most 1000) */
+                maxResultCount?: number;
+                /** @description e.g. "name desc"; columns are whitelisted */
+                sorting?: string;
+                /** @description Free-text filter */
+                filter?: string;
+                /** @description The dictionary whose details are listed */
+                dataDictionaryId: string;
+                /** @description true: enabled details only; false: disabled only */
+                isEnable?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PagedDatadictionaryDetail"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "post-api-dataDictionaryDetail-no-slash": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DatadictionaryCreateDetailInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatadictionaryDetail"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "post-api-dataDictionaryDetail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DatadictionaryCreateDetailInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatadictionaryDetail"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "put-api-dataDictionaryDetail-id": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DatadictionaryUpdateDetailInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatadictionaryDetail"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "delete-api-dataDictionaryDetail-id": {
+        parameters: {
+            query?: {
+                /** @description When given, the dictionary the detail must belong to (another answers 404) */
+                dataDictionaryId?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "get-api-datadictionary-details-code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The dictionary's code (without regard to case) */
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListDatadictionaryDetail"];
+                };
             };
             /** @description Error */
             default: {
@@ -6528,6 +8542,305 @@ export interface operations {
             };
         };
     };
+    "get-api-pageConfiguration": {
+        parameters: {
+            query?: {
+                /** @description Rows to skip */
+                skipCount?: number;
+                /** @description Page size (at most 1000) */
+                maxResultCount?: number;
+                /** @description e.g. "name desc"; columns are whitelisted */
+                sorting?: string;
+                /** @description Free-text filter */
+                filter?: string;
+                /** @description Only this route */
+                routeKey?: string;
+                /** @description user, role or tenant; empty: all */
+                kind?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PagedPageconfigItem"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "post-api-pageConfiguration": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PageconfigCreateInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PageconfigItem"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "put-api-pageConfiguration-id": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PageconfigUpdateInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PageconfigItem"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "delete-api-pageConfiguration-id": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "get-api-pageconfiguration-config-routeKey": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The route path with every / replaced by zzz: letters, digits, _ and -, at most 256 */
+                routeKey: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PageconfigApplied"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "delete-api-pageconfiguration-config-routeKey": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The route path with every / replaced by zzz: letters, digits, _ and -, at most 256 */
+                routeKey: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "post-api-pageconfiguration-save-config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PageconfigSaveConfigInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PageconfigSaved"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "post-api-pageconfiguration-save-tenant-config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PageconfigSaveTenantConfigInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PageconfigSaved"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "get-api-pageconfiguration-tenant-config-routeKey": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The route path with every / replaced by zzz: letters, digits, _ and -, at most 256 */
+                routeKey: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PageconfigTenantConfig"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
     "get-api-pagepermission": {
         parameters: {
             query?: {
@@ -7741,6 +10054,209 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["PagedCatalogStandardProduct"];
                 };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "get-api-split-order-import-split-mappings": {
+        parameters: {
+            query?: {
+                /** @description Rows to skip */
+                skipCount?: number;
+                /** @description Page size (at most 1000) */
+                maxResultCount?: number;
+                /** @description e.g. "name desc"; columns are whitelisted */
+                sorting?: string;
+                /** @description Free-text filter */
+                filter?: string;
+                /** @description Rule mappings: only this module type */
+                moduleType?: string;
+                /** @description Form field mappings: only this mapping type */
+                mappingType?: string;
+                /** @description true or false */
+                isEnable?: string;
+                /** @description true or false */
+                isDefault?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PagedImportmappingImportSplitMapping"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "post-api-split-order-import-split-mappings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ImportmappingImportSplitMappingInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportmappingImportSplitMapping"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "get-api-split-order-import-split-mappings-enabled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListImportmappingImportSplitMapping"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "get-api-split-order-import-split-mappings-id": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportmappingImportSplitMapping"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "put-api-split-order-import-split-mappings-id": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ImportmappingUpdateImportSplitMappingInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportmappingImportSplitMapping"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "delete-api-split-order-import-split-mappings-id": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Error */
             default: {

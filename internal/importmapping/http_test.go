@@ -1,0 +1,205 @@
+package importmapping_test
+
+import (
+	"bytes"
+	"mime/multipart"
+	"net/http"
+	"testing"
+
+	"github.com/xuri/excelize/v2"
+
+	"kerf/internal/app/apptest"
+)
+
+type row = map[string]any
+
+func ok(t *testing.T, res *apptest.Response, want int, what string) {
+	t.Helper()
+	if res.Status != want {
+		t.Fatalf("%s: %d %s", what, res.Status, res.Body)
+	}
+}
+
+func items(t *testing.T, res *apptest.Response) []row {
+	t.Helper()
+	var b struct {
+		Items []row `json:"items"`
+	}
+	res.JSON(t, &b)
+	return b.Items
+}
+
+// upload builds a multipart body with one file under field.
+func upload(t *testing.T, field, name string, content []byte) (*bytes.Buffer, string) {
+	t.Helper()
+	var buf bytes.Buffer
+	w := multipart.NewWriter(&buf)
+	fw, err := w.CreateFormFile(field, name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, _ = fw.Write(content)
+	_ = w.Close()
+	return &buf, w.FormDataContentType()
+}
+
+func xlsx(t *testing.T, rows ...[]any) []byte {
+	t.Helper()
+	f := excelize.NewFile()
+	for i, r := range rows {
+		cell, _ := excelize.CoordinatesToCellName(1, i+1)
+		if err := f.SetSheetRow("Sheet1", cell, &r); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var buf bytes.Buffer
+	if _, err := f.WriteTo(&buf); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+// env is a running app with the tokens the scenarios use and a row of each kind.
+type env struct {
+	*apptest.Env
+	admin, sales, nobody string
+	rule, form, split    string
+}
+
+func ruleBody(name string, moduleType int, isDefault bool) row {
+	return row{"name": name, "moduleType": moduleType, "isDefault": isDefault, "mappingRules": []row{
+		{"columnIndex": 0, "fieldName": "name", "valueType": 0, "required": true},
+		{"columnIndex": 1, "fieldName": "count", "valueType": 2, "defaultValue": "1"},
+		{"columnIndex": 2, "fieldName": "isUrgent", "valueType": 3},
+	}}
+}
+
+func setup(t *testing.T, e *apptest.Env) *env {
+	v := &env{Env: e, admin: e.Token(t, "admin", apptest.Password, ""), sales: e.Token(t, "sales", apptest.Password, ""),
+		nobody: e.CreateUser(t, "", "nobody")}
+	post := func(path string, body any) row {
+		t.Helper()
+		res := e.Do(t, apptest.Request{Method: http.MethodPost, Path: path, Token: v.admin, JSON: body})
+		ok(t, res, 200, "POST "+path)
+		return res.Map(t)
+	}
+	v.rule = post("/api/basic-setup/import-rule-mappings", ruleBody("订单明细", 2, false))["id"].(string)
+	v.form = post("/api/app/formFieldMappings", row{"name": "设计平台订单", "mappingType": 1, "mappingRules": []row{
+		{"sourceField": "order.customer.name", "fieldName": "name", "valueType": 0},
+		{"sourceField": "lines[0].qty", "fieldName": "count", "valueType": 2}}})["id"].(string)
+	v.split = post("/api/split-order/import-split-mappings", row{"name": "按编码拆单", "rules": []row{
+		{"order": 1, "fieldName": "code", "operator": "startsWith", "value": "HW", "lineType": "part"}}})["id"].(string)
+	return v
+}
+
+// TestEveryImportMappingEndpointAnswers401403400And200 is the scenario table of the area:
+// each call anonymous, without its permission, with bad input and right.
+func TestEveryImportMappingEndpointAnswers401403400And200(t *testing.T) {
+	apptest.Each(t, func(t *testing.T, e *apptest.Env) {
+		v := setup(t, e)
+		type call struct {
+			method, path string
+			json         any
+			file         []byte
+			fileName     string
+		}
+		scenarios := []struct {
+			name     string
+			ok, bad  call
+			okCode   int
+			loggedIn bool // any logged-in user may: no 403 case
+			noBad    bool // the call takes no input
+		}{
+			{name: "module types", loggedIn: true, noBad: true,
+				ok: call{method: "GET", path: "/api/basic-setup/import-rule-mappings/module-types"}},
+			{name: "mapping rules lookup", loggedIn: true,
+				ok:  call{method: "GET", path: "/api/basic-setup/import-rule-mappings/mapping-rules?moduleType=1"},
+				bad: call{method: "GET", path: "/api/basic-setup/import-rule-mappings/mapping-rules?moduleType=99"}},
+			{name: "list rule mappings",
+				ok:  call{method: "GET", path: "/api/basic-setup/import-rule-mappings?ModuleType=2&IsEnable=true&IsDefault=false&Sorting=name%20desc&Filter=%E8%AE%A2%E5%8D%95"},
+				bad: call{method: "GET", path: "/api/basic-setup/import-rule-mappings?Sorting=password"}},
+			{name: "get rule mapping",
+				ok:  call{method: "GET", path: "/api/basic-setup/import-rule-mappings/" + v.rule},
+				bad: call{method: "GET", path: "/api/basic-setup/import-rule-mappings/not-an-id"}},
+			{name: "create rule mapping",
+				ok:  call{method: "POST", path: "/api/basic-setup/import-rule-mappings", json: ruleBody("新映射", 1, true)},
+				bad: call{method: "POST", path: "/api/basic-setup/import-rule-mappings", json: row{"name": "x", "moduleType": 1, "mappingRules": []row{{"columnIndex": -1, "fieldName": "nope", "valueType": 9}}}}},
+			{name: "update rule mapping",
+				ok:  call{method: "PUT", path: "/api/basic-setup/import-rule-mappings/" + v.rule, json: ruleBody("订单明细 改", 2, true)},
+				bad: call{method: "PUT", path: "/api/basic-setup/import-rule-mappings/" + v.rule, json: row{"name": "", "moduleType": 2}}},
+			{name: "list form field mappings",
+				ok:  call{method: "GET", path: "/api/app/formFieldMappings?MappingType=1&Sorting=mappingType"},
+				bad: call{method: "GET", path: "/api/app/formFieldMappings?IsEnable=perhaps"}},
+			{name: "get form field mapping",
+				ok:  call{method: "GET", path: "/api/app/formFieldMappings/" + v.form},
+				bad: call{method: "GET", path: "/api/app/formFieldMappings/x"}},
+			{name: "create form field mapping",
+				ok:  call{method: "POST", path: "/api/app/formFieldMappings", json: row{"name": "表单", "mappingType": 6, "mappingRules": []row{{"sourceField": "part.name", "fieldName": "partName", "valueType": 0}}}},
+				bad: call{method: "POST", path: "/api/app/formFieldMappings", json: row{"name": "表单", "mappingType": 6, "mappingRules": []row{{"sourceField": "a..b", "fieldName": "partName", "valueType": 0}}}}},
+			{name: "update form field mapping",
+				ok:  call{method: "PUT", path: "/api/app/formFieldMappings/" + v.form, json: row{"name": "设计平台", "mappingType": 1, "isEnable": false, "mappingRules": []row{{"sourceField": "name", "fieldName": "name", "valueType": 0}}}},
+				bad: call{method: "PUT", path: "/api/app/formFieldMappings/" + v.form, json: row{"name": "设计平台", "mappingType": 1, "mappingRules": []row{{"sourceField": "name", "fieldName": "name", "valueType": 5}}}}},
+			{name: "enabled split mappings", loggedIn: true,
+				ok:    call{method: "GET", path: "/api/split-order/import-split-mappings/enabled"},
+				noBad: true},
+			{name: "list split mappings",
+				ok:  call{method: "GET", path: "/api/split-order/import-split-mappings?IsDefault=true&Sorting=creationTime%20desc"},
+				bad: call{method: "GET", path: "/api/split-order/import-split-mappings?MaxResultCount=5000"}},
+			{name: "get split mapping",
+				ok:  call{method: "GET", path: "/api/split-order/import-split-mappings/" + v.split},
+				bad: call{method: "GET", path: "/api/split-order/import-split-mappings/x"}},
+			{name: "create split mapping",
+				ok:  call{method: "POST", path: "/api/split-order/import-split-mappings", json: row{"name": "全部产品", "defaultLineType": "product"}},
+				bad: call{method: "POST", path: "/api/split-order/import-split-mappings", json: row{"name": "x", "rules": []row{{"order": 1, "fieldName": "code", "operator": "like", "lineType": "part"}}}}},
+			{name: "update split mapping",
+				ok:  call{method: "PUT", path: "/api/split-order/import-split-mappings/" + v.split, json: row{"name": "按编码", "isDefault": true, "rules": []row{{"order": 1, "fieldName": "code", "operator": "contains", "value": "HW", "lineType": "part"}}}},
+				bad: call{method: "PUT", path: "/api/split-order/import-split-mappings/" + v.split, json: row{"name": "x", "defaultLineType": "door"}}},
+			// Deletes run last: the rows above are used first.
+			{name: "delete rule mapping", okCode: 204,
+				ok:  call{method: "DELETE", path: "/api/basic-setup/import-rule-mappings/" + v.rule},
+				bad: call{method: "DELETE", path: "/api/basic-setup/import-rule-mappings/x"}},
+			{name: "delete form field mapping", okCode: 204,
+				ok:  call{method: "DELETE", path: "/api/app/formFieldMappings/" + v.form},
+				bad: call{method: "DELETE", path: "/api/app/formFieldMappings/x"}},
+			{name: "delete split mapping", okCode: 204,
+				ok:  call{method: "DELETE", path: "/api/split-order/import-split-mappings/" + v.split},
+				bad: call{method: "DELETE", path: "/api/split-order/import-split-mappings/x"}},
+		}
+		do := func(c call, token string) *apptest.Response {
+			r := apptest.Request{Method: c.method, Path: c.path, Token: token, Header: http.Header{"Accept-Language": {"en"}}}
+			if c.json != nil {
+				r.JSON = c.json
+			}
+			if c.file != nil {
+				r.Body, r.ContentType = upload(t, "file", c.fileName, c.file)
+			}
+			return e.Do(t, r)
+		}
+		for _, s := range scenarios {
+			if res := do(s.ok, ""); res.Status != http.StatusUnauthorized {
+				t.Errorf("%s anonymous: %d", s.name, res.Status)
+			}
+			if !s.loggedIn {
+				if res := do(s.ok, v.nobody); res.Status != http.StatusForbidden {
+					t.Errorf("%s without permission: %d %s", s.name, res.Status, res.Body)
+				}
+			} else if res := do(s.ok, v.nobody); res.Status != http.StatusOK {
+				t.Errorf("%s as any logged-in user: %d %s", s.name, res.Status, res.Body)
+			}
+			if s.noBad {
+				// nothing a caller sends can be wrong
+			} else if res := do(s.bad, v.admin); res.Status != http.StatusBadRequest {
+				t.Errorf("%s bad input: %d %s", s.name, res.Status, res.Body)
+			} else if msg := res.ErrorMessage(t); msg == "" {
+				t.Errorf("%s bad input: no message", s.name)
+			}
+			want := s.okCode
+			if want == 0 {
+				want = http.StatusOK
+			}
+			if res := do(s.ok, v.admin); res.Status != want {
+				t.Errorf("%s: %d %s", s.name, res.Status, res.Body)
+			}
+		}
+	})
+}
