@@ -7,7 +7,7 @@
 import type { ReactElement, ReactNode } from 'react'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { App as AntApp, ConfigProvider } from 'antd'
-import { render, type RenderResult } from '@testing-library/react'
+import { configure, render, type RenderResult } from '@testing-library/react'
 import { afterEach, vi } from 'vitest'
 import { cleanup } from '@testing-library/react'
 import { MemoryRouter } from 'react-router'
@@ -48,8 +48,10 @@ if (typeof window !== 'undefined') {
 }
 
 // Rendering antd tables in jsdom takes seconds when the machine is busy (make test shares two
-// cores); a component test may take up to a minute before it counts as hung.
+// cores); a component test may take up to a minute before it counts as hung, and a waitFor or
+// findBy waits up to 10 s for what it expects (the default 1 s failed a CI run on a busy machine).
 vi.setConfig({ testTimeout: 60_000 })
+configure({ asyncUtilTimeout: 10_000 })
 
 afterEach(() => {
   cleanup()
