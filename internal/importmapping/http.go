@@ -26,6 +26,7 @@ const (
 func (m *Module) Register(api *httpapi.API) {
 	m.api = api
 	m.registerRuleMappings(api)
+	m.registerPreview(api)
 	m.registerFormMappings(api)
 	m.registerSplitMappings(api)
 }

@@ -489,6 +489,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/basic-setup/import-rule-mappings/{id}/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Read a file (multipart field file) through a rule mapping: the first 20 typed rows and every error, localised
+         * @description Needs any of: [BasicSetup.ImportRuleMappings]
+         */
+        post: operations["post-api-basic-setup-import-rule-mappings-id-preview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/dataDictionary": {
         parameters: {
             query?: never;
@@ -3973,6 +3993,52 @@ export interface components {
             /** @description A stable name, e.g. salesOrderProducts */
             name: string;
         };
+        ImportmappingPreview: {
+            /** @description Every value that could not be read (at most 1000; moreErrors counts the rest) */
+            errors: components["schemas"]["ImportmappingPreviewError"][] | null;
+            /** @description The mapping's fields in rule order, with their columns */
+            fields: components["schemas"]["ImportmappingPreviewField"][] | null;
+            /** Format: int64 */
+            moreErrors: number;
+            /** @description The first rows read without error (at most 20) */
+            rows: components["schemas"]["ImportmappingPreviewRow"][] | null;
+            /**
+             * Format: int64
+             * @description Data rows in the file (blank rows not counted)
+             */
+            totalRows: number;
+            /**
+             * Format: int64
+             * @description Data rows read without error
+             */
+            validRows: number;
+        };
+        ImportmappingPreviewError: {
+            /** @description Column letter */
+            column: string;
+            fieldName: string;
+            message: string;
+            /**
+             * Format: int64
+             * @description 1-based, as the spreadsheet shows it
+             */
+            row: number;
+        };
+        ImportmappingPreviewField: {
+            /** @description Column letter, e.g. A */
+            column: string;
+            displayName: string;
+            fieldName: string;
+            /** Format: int64 */
+            valueType: number;
+        };
+        ImportmappingPreviewRow: {
+            /** Format: int64 */
+            row: number;
+            values: {
+                [key: string]: unknown;
+            };
+        };
         ImportmappingSplitRule: {
             /** @description A field of the sales-order line types */
             fieldName: string;
@@ -5657,6 +5723,49 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "post-api-basic-setup-import-rule-mappings-id-preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description filename of the file being uploaded
+                     */
+                    filename?: string;
+                    /** @description general purpose name for multipart form value */
+                    name?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportmappingPreview"];
+                };
             };
             /** @description Error */
             default: {
