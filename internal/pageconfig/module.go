@@ -1,5 +1,5 @@
 // Package pageconfig keeps page configurations: which columns of a list a user, a role list
-// or a whole tenant sees, and in what order (spec 001 §3, §6, §7).
+// or a whole tenant sees, and in what order (spec 001 §3, §6, §7; docs/decisions/0010).
 package pageconfig
 
 import (
@@ -24,9 +24,30 @@ type Deps struct {
 type Module struct {
 	module.Base
 	deps Deps
+	svc  *Service
 }
 
-// New builds the area.
-func New(deps Deps) *Module { return &Module{deps: deps} }
+// New builds the area. A deleted role leaves every role list of its side, and a deleted
+// user's own configurations go with them, in the deleting transaction.
+func New(deps Deps) *Module {
+	m := &Module{deps: deps}
+	var dir Directory
+	if deps.Identity != nil {
+		dir = deps.Identity
+	}
+	m.svc = NewService(deps.DB, deps.Bus, dir)
+	if deps.Identity != nil {
+		deps.Identity.OnRoleDelete(m.svc.forgetRole)
+		deps.Identity.OnUserDelete(m.svc.forgetUser)
+	}
+	return m
+}
 
-func (m *Module) Name() string { return "pageconfig" }
+// Service returns the area's service for other areas and tests.
+func (m *Module) Service() *Service { return m.svc }
+
+func (m *Module) Name() string                    { return "pageconfig" }
+func (m *Module) Migrations() []db.Migration      { return migrations }
+func (m *Module) Permissions() []permission.Group { return permissionGroups }
+func (m *Module) Menus() []module.MenuEntry       { return menus }
+func (m *Module) Texts() localization.Texts       { return texts }
