@@ -60,7 +60,7 @@ func (l Limits) orDefaults() Limits {
 }
 
 func tooLarge(l Limits) error {
-	return apperr.User(localization.KeySheetTooLarge, fmt.Sprintf("%g", float64(l.MaxBytes)/(1<<20)))
+	return apperr.User(localization.KeySheetTooLarge, fmt.Sprintf("%.3g", float64(l.MaxBytes)/(1<<20)))
 }
 
 // sizeOf answers the size of r when r can tell it without being read.
@@ -80,9 +80,8 @@ func sizeOf(r io.Reader) (int64, bool) {
 
 // limited fails with the "too large" error once more than max bytes have been read.
 type limited struct {
-	r   io.Reader
-	n   int64 // bytes still allowed
-	lim Limits
+	r io.Reader
+	n int64 // bytes still allowed
 }
 
 var errTooLarge = errors.New("too large")
@@ -177,7 +176,7 @@ func blank(cells []string) bool {
 // ---- .xlsx ----
 
 func (rd *rowReader) xlsx(r io.Reader) error {
-	data, err := io.ReadAll(&limited{r: r, n: rd.lim.MaxBytes, lim: rd.lim})
+	data, err := io.ReadAll(&limited{r: r, n: rd.lim.MaxBytes})
 	if errors.Is(err, errTooLarge) {
 		return tooLarge(rd.lim)
 	}
@@ -229,7 +228,7 @@ var (
 )
 
 func (rd *rowReader) csv(r io.Reader) error {
-	lr := &limited{r: r, n: rd.lim.MaxBytes, lim: rd.lim}
+	lr := &limited{r: r, n: rd.lim.MaxBytes}
 	br := bufio.NewReaderSize(lr, 64<<10)
 	head, err := br.Peek(1024)
 	if err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, bufio.ErrBufferFull) {
@@ -269,7 +268,11 @@ func (rd *rowReader) csv(r io.Reader) error {
 	cr := csv.NewReader(text)
 	cr.FieldsPerRecord = -1
 	cr.ReuseRecord = true
-	for n := 1; ; n++ {
+	// Excel shows a blank line of a CSV as an empty row, and a quoted field's line breaks
+	// within its cell; csv.Reader skips blank lines, so the row number is counted from the
+	// lines: one more than the last row, plus the blank lines between.
+	n, endLine := 0, 0
+	for {
 		rec, err := cr.Read()
 		if errors.Is(err, io.EOF) {
 			return nil
@@ -287,6 +290,10 @@ func (rd *rowReader) csv(r io.Reader) error {
 		if err != nil {
 			return fmt.Errorf("read file: %w", err)
 		}
+		start, _ := cr.FieldPos(0)
+		n += 1 + max(0, start-endLine-1)
+		last, _ := cr.FieldPos(len(rec) - 1)
+		endLine = last + strings.Count(rec[len(rec)-1], "\n")
 		if n == 1 && len(rec) > 0 {
 			rec[0] = strings.TrimPrefix(rec[0], "\uFEFF") // a BOM the decoder kept
 		}
