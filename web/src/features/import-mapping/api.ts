@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { http, listParams, toPage, type ListRequest, type Page } from '../../components'
 import type { ListResult } from '../../api/types'
+import { dictionaryKeys } from '../../components/dictionary-select'
 import type {
   DictionaryWithDetails,
   FormFieldMapping,
@@ -23,7 +24,7 @@ export interface MappingListRequest extends ListRequest {
   filters?: Record<string, string | number | boolean>
 }
 
-/** Query keys under ['importmapping', …]; the dictionaries under the dictionary area's own key. */
+/** Query keys under ['importmapping', …]. */
 export const mappingKeys = {
   all: ['importmapping'] as const,
   ruleMappings: ['importmapping', 'import-rule-mappings'] as const,
@@ -34,7 +35,8 @@ export const mappingKeys = {
   formMappingList: (q: MappingListRequest) => ['importmapping', 'form-field-mappings', 'list', q] as const,
   splitMappings: ['importmapping', 'import-split-mappings'] as const,
   splitMappingList: (q: MappingListRequest) => ['importmapping', 'import-split-mappings', 'list', q] as const,
-  dictionaries: ['datadictionary', 'all'] as const,
+  /** Under the dictionary area's key, which its screens invalidate after each change. */
+  dictionaries: [...dictionaryKeys.all, 'all'] as const,
 }
 
 const params = (q: MappingListRequest) => ({ ...(q.filters ?? {}), ...listParams(q) })

@@ -1,23 +1,22 @@
-import type { PermissionName } from '../../components'
+import { Permissions as P, type PermissionName } from '../../components'
 
-// PROVISIONAL until src/api/gen/permissions.ts holds the importmapping area: then each name is
-// taken by reference (`P['BasicSetup.ImportRuleMappings']`), so a renamed one stops the build.
-const P = (name: string) => name as PermissionName
-
-/** Permission names of the import mapping screens (docs/decisions/0010, the menu table). */
+/**
+ * Permission names of the import mapping screens (docs/decisions/0010, the menu table), taken
+ * from the names the server defines (src/api/gen/permissions.ts), so a renamed one stops the build.
+ */
 export const MappingPermissions = {
-  RuleMappings: P('BasicSetup.ImportRuleMappings'),
-  RuleMappingsCreate: P('BasicSetup.ImportRuleMappings.Create'),
-  RuleMappingsUpdate: P('BasicSetup.ImportRuleMappings.Update'),
-  RuleMappingsDelete: P('BasicSetup.ImportRuleMappings.Delete'),
-  FormMappings: P('BasicSetup.FormFieldMappings'),
-  FormMappingsCreate: P('BasicSetup.FormFieldMappings.Create'),
-  FormMappingsUpdate: P('BasicSetup.FormFieldMappings.Update'),
-  FormMappingsDelete: P('BasicSetup.FormFieldMappings.Delete'),
-  SplitMappings: P('BasicSetup.ImportSplitMappings'),
-  SplitMappingsCreate: P('BasicSetup.ImportSplitMappings.Create'),
-  SplitMappingsUpdate: P('BasicSetup.ImportSplitMappings.Update'),
-  SplitMappingsDelete: P('BasicSetup.ImportSplitMappings.Delete'),
+  RuleMappings: P['BasicSetup.ImportRuleMappings'],
+  RuleMappingsCreate: P['BasicSetup.ImportRuleMappings.Create'],
+  RuleMappingsUpdate: P['BasicSetup.ImportRuleMappings.Update'],
+  RuleMappingsDelete: P['BasicSetup.ImportRuleMappings.Delete'],
+  FormMappings: P['BasicSetup.FormFieldMappings'],
+  FormMappingsCreate: P['BasicSetup.FormFieldMappings.Create'],
+  FormMappingsUpdate: P['BasicSetup.FormFieldMappings.Update'],
+  FormMappingsDelete: P['BasicSetup.FormFieldMappings.Delete'],
+  SplitMappings: P['BasicSetup.ImportSplitMappings'],
+  SplitMappingsCreate: P['BasicSetup.ImportSplitMappings.Create'],
+  SplitMappingsUpdate: P['BasicSetup.ImportSplitMappings.Update'],
+  SplitMappingsDelete: P['BasicSetup.ImportSplitMappings.Delete'],
 } as const
 
 /** What each action of one mapping page needs. */

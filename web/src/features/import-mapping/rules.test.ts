@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { TFunction } from 'i18next'
-import { newRow, type RuleRow } from './ruleRows'
+import { limits } from '../../api/gen/limits'
+import { columnLetter, newRow, type RuleRow } from './ruleRows'
 import { checkRules, checkSplitRules, hasProblems, isDate, readsAs, validPath } from './rules'
 import type { DictionaryWithDetails, ModuleField } from './types'
 
@@ -129,5 +130,16 @@ describe('checkSplitRules', () => {
       fields,
     )
     expect(p).toEqual({ 0: { fieldName: 'rule.fieldRequired', value: 'rule.valueRequired' }, 3: { fieldName: 'rule.splitFieldUnknown' } })
+  })
+})
+
+describe('form limits', () => {
+  it('are the same for create and update, so the forms may read either', () => {
+    expect(limits.ImportmappingImportRuleMappingInput).toEqual(limits.ImportmappingUpdateImportRuleMappingInput)
+    expect(limits.ImportmappingFormFieldMappingInput).toEqual(limits.ImportmappingUpdateFormFieldMappingInput)
+    expect(limits.ImportmappingImportSplitMappingInput).toEqual(limits.ImportmappingUpdateImportSplitMappingInput)
+  })
+  it('give a column index up to XFD, the last column an .xlsx has', () => {
+    expect(columnLetter(limits.ImportmappingMappingRule.columnIndex.maximum)).toBe('XFD')
   })
 })

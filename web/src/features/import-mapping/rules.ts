@@ -1,32 +1,19 @@
 import type { Rule } from 'antd/es/form'
 import type { TFunction } from 'i18next'
+import { limits } from '../../api/gen/limits'
 import { itemsJson, parseColumn, takesValueMapping, type RuleRow, type RuleSource } from './ruleRows'
 import { VALUE_TYPE_ENUMERATION, type DictionaryWithDetails, type ModuleField, type SplitRule } from './types'
 
 /**
- * Field limits of the mapping forms. PROVISIONAL until src/api/gen/limits.ts holds the
- * importmapping inputs: then read from there (as features/catalog/rules.ts does). The numbers
- * are internal/importmapping's (model.go tags, service.go Max*).
+ * Field limits of the mapping forms, read from the server's OpenAPI schema (the huma tags of
+ * its inputs, generated into src/api/gen/limits.ts), never typed here (rules.test.ts holds
+ * create and update to the same limits).
  */
-export const mappingLimits = {
-  name: { maxLength: 64 },
-  description: { maxLength: 512 },
-  readRows: { minimum: 0, maximum: 100 },
-  mappingRules: { maxItems: 200 },
-}
-export const ruleLimits = {
-  columnIndex: { minimum: 0, maximum: 16383 },
-  fieldName: { maxLength: 64 },
-  sourceField: { maxLength: 256 },
-  defaultValue: { maxLength: 256 },
-  itemsMapping: { maxLength: 8192 },
-  dictionaryCode: { maxLength: 64 },
-}
-export const splitRuleLimits = {
-  fieldName: { maxLength: 64 },
-  value: { maxLength: 256 },
-  rules: { maxItems: 200 },
-}
+export const mappingLimits = limits.ImportmappingUpdateImportRuleMappingInput
+export const formMappingLimits = limits.ImportmappingUpdateFormFieldMappingInput
+export const splitMappingLimits = limits.ImportmappingUpdateImportSplitMappingInput
+export const ruleLimits = { ...limits.ImportmappingMappingRule, sourceField: limits.ImportmappingFormFieldRule.sourceField }
+export const splitRuleLimits = limits.ImportmappingSplitRule
 
 /** Characters as the server counts them (code points, so 😀 is one). */
 export function charCount(text: string): number {

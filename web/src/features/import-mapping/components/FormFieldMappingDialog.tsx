@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { SaveModal, useWhenChanged } from '../../../components'
 import { useDictionaries, useFormMappingMutations, useModuleTypes } from '../api'
 import { toFieldRule, toRow, type RuleRow } from '../ruleRows'
-import { checkRules, hasProblems, mappingLimits, maxRule, requiredRule, type RuleProblems } from '../rules'
+import { checkRules, formMappingLimits, hasProblems, maxRule, requiredRule, type RuleProblems } from '../rules'
 import { showFieldErrors, sortSaveErrors, validated } from '../serverErrors'
 import type { FormFieldMapping, FormFieldMappingBody } from '../types'
 import { RuleEditor } from './RuleEditor'
@@ -112,7 +112,7 @@ export function FormFieldMappingDialog({ mapping, onClose }: FormFieldMappingDia
       <Form form={form} layout="vertical" initialValues={toValues({})} data-testid="form-mapping-form">
         <Row gutter={16}>
           <Col xs={24} md={8}>
-            <Form.Item name="name" label={t('field.name')} rules={[requiredRule(t('rule.nameRequired')), maxRule(t, mappingLimits.name.maxLength)]}>
+            <Form.Item name="name" label={t('field.name')} rules={[requiredRule(t('rule.nameRequired')), maxRule(t, formMappingLimits.name.maxLength)]}>
               <Input autoFocus onPressEnter={() => void submit()} data-testid="form-mapping-name" />
             </Form.Item>
           </Col>
@@ -138,7 +138,7 @@ export function FormFieldMappingDialog({ mapping, onClose }: FormFieldMappingDia
             </Form.Item>
           </Col>
           <Col xs={24} md={6}>
-            <Form.Item name="description" label={t('field.description')} rules={[maxRule(t, mappingLimits.description.maxLength)]}>
+            <Form.Item name="description" label={t('field.description')} rules={[maxRule(t, formMappingLimits.description.maxLength)]}>
               <Input onPressEnter={() => void submit()} data-testid="form-mapping-description" />
             </Form.Item>
           </Col>

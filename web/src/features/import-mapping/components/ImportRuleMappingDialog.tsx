@@ -37,8 +37,8 @@ function toValues(m: Partial<ImportRuleMapping>): Values {
   return {
     name: m.name ?? '',
     moduleType: m.moduleType ?? undefined,
-    importFileType: m.importFileType ?? 0,
-    importFileEncoding: m.importFileEncoding ?? 3,
+    importFileType: m.importFileType === 1 ? 1 : 0,
+    importFileEncoding: m.importFileEncoding === 1 || m.importFileEncoding === 2 ? m.importFileEncoding : 3,
     readRows: m.readRows ?? 1,
     isDefault: m.isDefault ?? false,
     isEnable: m.isEnable ?? true,

@@ -52,7 +52,7 @@ export function RuleEditor({ source, rows, onChange, fields, fieldsHint, diction
     const f = fields.find((x) => x.name === name)
     const patch: Partial<RuleRow> = { fieldName: name ?? '' }
     // A field brings its own type, unless the rule reads it as an enumeration.
-    if (f?.valueType !== undefined && row.valueType !== VALUE_TYPE_ENUMERATION) patch.valueType = f.valueType
+    if (f?.valueType !== undefined && row.valueType !== VALUE_TYPE_ENUMERATION) patch.valueType = f.valueType as ValueType
     update(row.key, patch)
   }
 

@@ -3,7 +3,7 @@ import { App, Col, Form, Input, Row, Select, Switch, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { SaveModal, useWhenChanged } from '../../../components'
 import { useModuleTypes, useSplitMappingMutations } from '../api'
-import { checkSplitRules, defaultNeedsEnabled, mappingLimits, maxRule, operatorTakesValue, requiredRule, type SplitProblems } from '../rules'
+import { checkSplitRules, defaultNeedsEnabled, maxRule, operatorTakesValue, requiredRule, splitMappingLimits, type SplitProblems } from '../rules'
 import { showFieldErrors, sortSaveErrors, validated } from '../serverErrors'
 import { LINE_TYPES, SALES_ORDER_LINE_MODULE_TYPES, type ImportSplitMapping, type ImportSplitMappingBody, type LineType, type ModuleField } from '../types'
 import { SplitRuleEditor, renumber, splitRowKey, type SplitRow } from './SplitRuleEditor'
@@ -128,7 +128,7 @@ export function SplitMappingDialog({ mapping, onClose }: SplitMappingDialogProps
       <Form form={form} layout="vertical" initialValues={toValues({})} data-testid="split-mapping-form">
         <Row gutter={16}>
           <Col xs={24} md={8}>
-            <Form.Item name="name" label={t('field.name')} rules={[requiredRule(t('rule.nameRequired')), maxRule(t, mappingLimits.name.maxLength)]}>
+            <Form.Item name="name" label={t('field.name')} rules={[requiredRule(t('rule.nameRequired')), maxRule(t, splitMappingLimits.name.maxLength)]}>
               <Input autoFocus onPressEnter={() => void submit()} data-testid="split-mapping-name" />
             </Form.Item>
           </Col>
@@ -148,7 +148,7 @@ export function SplitMappingDialog({ mapping, onClose }: SplitMappingDialogProps
             </Form.Item>
           </Col>
           <Col xs={24}>
-            <Form.Item name="description" label={t('field.description')} rules={[maxRule(t, mappingLimits.description.maxLength)]}>
+            <Form.Item name="description" label={t('field.description')} rules={[maxRule(t, splitMappingLimits.description.maxLength)]}>
               <Input onPressEnter={() => void submit()} data-testid="split-mapping-description" />
             </Form.Item>
           </Col>
