@@ -19,7 +19,7 @@ const answer: PreviewResult = {
     { row: 2, values: { name: 'Base 600', width: '600.5', isUrgent: true, deliveryDate: '2026-01-31T00:00:00Z' } },
     { row: 4, values: { name: 'Wall 900', width: null, isUrgent: false, deliveryDate: null } },
   ],
-  errors: [{ row: 3, column: 'B', fieldName: 'width', message: 'Row 3, column B (Width): "wide" is not a number' }],
+  errors: [{ row: 3, column: 'B', fieldName: 'width', message: 'Row 3, column B: Width must be a number, not "wide"' }],
   moreErrors: 0,
   totalRows: 3,
   validRows: 2,
@@ -46,7 +46,10 @@ describe('PreviewPanel', () => {
     ])
     const headers = [...screen.getByTestId('preview-rows').querySelectorAll('thead th')].map((th) => th.textContent)
     expect(headers).toEqual(['Row', 'Product name (A)', 'Width (B)', 'Urgent (C)', 'Delivery date (D)'])
-    expect(result.getAllByTestId('preview-error').map((e) => e.textContent)).toEqual(['Row 3 · column B · Width: Row 3, column B (Width): "wide" is not a number'])
+    const errors = result.getAllByTestId('preview-error')
+    expect(errors.map((e) => [e.getAttribute('data-row'), e.getAttribute('data-column'), e.textContent])).toEqual([
+      ['3', 'B', 'Row 3, column B: Width must be a number, not "wide"'],
+    ])
   })
 
   it('says why a file was refused', async () => {

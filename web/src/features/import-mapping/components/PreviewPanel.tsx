@@ -6,7 +6,7 @@ import { useMutation } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { HttpError, errorToMessage } from '../../../components'
 import { previewFile } from '../api'
-import type { PreviewError, PreviewResult } from '../types'
+import type { PreviewResult } from '../types'
 
 export interface PreviewPanelProps {
   /** The saved mapping the file is read through. */
@@ -45,7 +45,6 @@ export function PreviewPanel({ mappingId }: PreviewPanelProps) {
 
   const result = preview.data
   const fields = result?.fields ?? []
-  const label = new Map(fields.map((f) => [f.fieldName, f.displayName]))
   const columns: ColumnsType<PreviewRow> = [
     { key: 'row', title: t('preview.row'), dataIndex: 'row', width: 70, fixed: 'left' },
     ...fields.map((f) => ({
@@ -58,11 +57,6 @@ export function PreviewPanel({ mappingId }: PreviewPanelProps) {
       render: (_: unknown, r: PreviewRow) => showValue(r.values?.[f.fieldName], f.valueType, t('yes'), t('no')),
     })),
   ]
-
-  const where = (e: PreviewError) =>
-    [t('preview.atRow', { row: e.row }), e.column ? t('preview.atColumn', { column: e.column }) : null, e.fieldName ? (label.get(e.fieldName) ?? e.fieldName) : null]
-      .filter(Boolean)
-      .join(' · ')
 
   const failure = preview.isError
     ? errorToMessage(
@@ -126,10 +120,9 @@ export function PreviewPanel({ mappingId }: PreviewPanelProps) {
               style={{ marginTop: 8, maxHeight: 220, overflow: 'auto' }}
               footer={result.moreErrors ? <Typography.Text type="secondary">{t('preview.moreErrors', { count: result.moreErrors })}</Typography.Text> : undefined}
               renderItem={(e) => (
-                <List.Item data-testid="preview-error">
-                  <Typography.Text type="danger">
-                    <strong>{where(e)}</strong>: {e.message}
-                  </Typography.Text>
+                // The server's message names the row, the column and the field, in the user's language.
+                <List.Item data-testid="preview-error" data-row={e.row} data-column={e.column}>
+                  <Typography.Text type="danger">{e.message}</Typography.Text>
                 </List.Item>
               )}
             />
