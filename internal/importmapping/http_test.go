@@ -2,6 +2,7 @@ package importmapping_test
 
 import (
 	"bytes"
+	"fmt"
 	"mime/multipart"
 	"net/http"
 	"testing"
@@ -9,6 +10,7 @@ import (
 	"github.com/xuri/excelize/v2"
 
 	"kerf/internal/app/apptest"
+	"kerf/internal/importmapping"
 )
 
 type row = map[string]any
@@ -205,4 +207,123 @@ func TestEveryImportMappingEndpointAnswers401403400And200(t *testing.T) {
 			}
 		}
 	})
+}
+
+func TestTenantsSeeOnlyTheirOwnMappings(t *testing.T) {
+	apptest.Each(t, func(t *testing.T, e *apptest.Env) {
+		v := setup(t, e)
+		demo := e.Token(t, "admin", apptest.Password, "demo")
+		names := func(token string, h http.Header) []string {
+			res := e.Do(t, apptest.Request{Method: "GET", Path: "/api/basic-setup/import-rule-mappings?MaxResultCount=100", Token: token, Header: h})
+			ok(t, res, 200, "list")
+			var out []string
+			for _, r := range items(t, res) {
+				out = append(out, r["name"].(string))
+			}
+			return out
+		}
+		host, tenant := names(v.admin, nil), names(demo, nil)
+		if !contains(host, "订单明细") || contains(tenant, "订单明细") {
+			t.Fatalf("host %v, demo %v", host, tenant)
+		}
+		if fmt.Sprint(names(v.admin, http.Header{"__tenant": {"demo"}})) != fmt.Sprint(tenant) {
+			t.Fatal("the host admin acting in the demo tenant sees another list")
+		}
+		for _, p := range []string{"/api/basic-setup/import-rule-mappings/" + v.rule, "/api/app/formFieldMappings/" + v.form,
+			"/api/split-order/import-split-mappings/" + v.split} {
+			if res := e.Get(t, p, demo); res.Status != http.StatusNotFound {
+				t.Errorf("demo reads the host's %s: %d", p, res.Status)
+			}
+			if res := e.Do(t, apptest.Request{Method: "DELETE", Path: p, Token: demo}); res.Status != http.StatusNotFound {
+				t.Errorf("demo deletes the host's %s: %d", p, res.Status)
+			}
+		}
+		res := e.Do(t, apptest.Request{Method: "PUT", Path: "/api/basic-setup/import-rule-mappings/" + v.rule, Token: demo, JSON: ruleBody("stolen", 2, false)})
+		ok(t, res, 404, "update another tenant's mapping")
+		body, ct := upload(t, "file", "a.xlsx", xlsx(t, []any{"名称"}, []any{"侧板"}))
+		res = e.Do(t, apptest.Request{Method: "POST", Path: "/api/basic-setup/import-rule-mappings/" + v.rule + "/preview", Token: demo, Body: body, ContentType: ct})
+		ok(t, res, 404, "preview through another tenant's mapping")
+		// Each side has its own default for the same module type.
+		ok(t, e.Do(t, apptest.Request{Method: "POST", Path: "/api/basic-setup/import-rule-mappings", Token: demo, JSON: ruleBody("租户默认", 1, true)}), 200, "demo default")
+		ok(t, e.Do(t, apptest.Request{Method: "POST", Path: "/api/basic-setup/import-rule-mappings", Token: v.admin, JSON: ruleBody("主机默认", 1, true)}), 200, "host default")
+		lookup := items(t, e.Get(t, "/api/basic-setup/import-rule-mappings/mapping-rules?moduleType=1", demo))
+		if len(lookup) != 1 || lookup[0]["isDefault"] != true || lookup[0]["name"] != "租户默认" {
+			t.Fatalf("the demo tenant's default was taken by the host's: %v", lookup)
+		}
+	})
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// TestTheDemoSeedHasADefaultMappingAndASplitMappingThatWorkTogether: the seeded sales-order
+// products mapping reads a spreadsheet laid out as its description says, and the seeded
+// split mapping splits its rows; seeding again adds nothing. (Which sides are seeded is
+// TestTheDemoSeedWritesTheHostAndTheDemoTenant's.)
+func TestTheDemoSeedHasADefaultMappingAndASplitMappingThatWorkTogether(t *testing.T) {
+	apptest.Each(t, func(t *testing.T, e *apptest.Env) {
+		for _, tenant := range []string{""} {
+			admin := e.Token(t, "admin", apptest.Password, tenant)
+			lookup := items(t, e.Get(t, "/api/basic-setup/import-rule-mappings/mapping-rules?moduleType=1", admin))
+			if len(lookup) != 1 || lookup[0]["isDefault"] != true || len(lookup[0]["mappingRules"].([]any)) != 11 {
+				t.Fatalf("%q: seeded mappings %v", tenant, lookup)
+			}
+			splits := items(t, e.Get(t, "/api/split-order/import-split-mappings/enabled", admin))
+			if len(splits) != 1 || splits[0]["isDefault"] != true {
+				t.Fatalf("%q: seeded split mappings %v", tenant, splits)
+			}
+			file := xlsx(t, []any{"名称", "编码", "长", "宽", "高", "数量", "颜色", "单位", "单价", "类别", "备注"},
+				[]any{"地柜 600", "DG-600", 600, 560, 720, 2, "暖白", "", 880, "柜体", ""},
+				[]any{"阻尼铰链", "HW-HG110", "", "", "", 8, "", "个", 6.5, "hardware", "随柜"})
+			res, a := preview(t, e, admin, lookup[0]["id"].(string), "订单.xlsx", file, "zh-Hans")
+			ok(t, res, 200, "preview the demo mapping")
+			if len(a.Rows) != 2 || len(a.Errors) != 0 || a.Rows[0].Values["unit"] != "件" || a.Rows[1].Values["category"] != "五金" {
+				t.Fatalf("%q: demo preview %+v", tenant, a)
+			}
+		}
+		// Through the service: the seeded split makes the hardware row a part.
+		ctx := e.In(t, "")
+		svc := service(t, e)
+		def, err := svc.DefaultMapping(ctx, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		file := xlsx(t, []any{"名称"}, []any{"地柜", "", "", "", "", 1, "", "", "", "柜体"}, []any{"铰链", "HW-1"}, []any{"衣柜", "", "", "", "", 1, "", "", "", "标准品"})
+		res, err := svc.Read(ctx, def.ID, "o.xlsx", bytes.NewReader(file))
+		if err != nil || len(res.Rows) != 3 {
+			t.Fatalf("read: %v %+v", err, res.Errors)
+		}
+		splits, err := svc.EnabledSplitMappings(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		lines, err := svc.Split(ctx, splits[0].ID, res)
+		if err != nil || fmt.Sprint(lines) != "[product part standardProduct]" {
+			t.Fatalf("lines %v %v", lines, err)
+		}
+		if err := e.App.Seed(t.Context(), true); err != nil {
+			t.Fatal(err)
+		}
+		if again := items(t, e.Get(t, "/api/basic-setup/import-rule-mappings?MaxResultCount=100", e.Token(t, "admin", apptest.Password, ""))); len(again) != 1 {
+			t.Fatalf("a second seed: %d mappings", len(again))
+		}
+	})
+}
+
+// service is the running app's import mapping service.
+func service(t *testing.T, e *apptest.Env) *importmapping.Service {
+	t.Helper()
+	for _, m := range e.App.Modules {
+		if im, ok := m.(*importmapping.Module); ok {
+			return im.Service()
+		}
+	}
+	t.Fatal("no import mapping area in the app")
+	return nil
 }

@@ -147,7 +147,7 @@ func (s *Service) checkRule(ctx context.Context, ve *apperr.ValidationError, p s
 	var field FieldDef
 	known := false
 	checkText(ve, p+"fieldName", FieldFieldName, r.FieldName, true, MaxFieldName)
-	if mt != nil && out.Field != "" {
+	if mt != nil && out.Field != "" && utf8.RuneCountInString(r.FieldName) <= MaxFieldName {
 		if field, known = mt.Field(out.Field); !known {
 			ve.Add(p+"fieldName", KeyUnknownField, out.Field, moduleTypeKey(mt.Value))
 		}
@@ -165,12 +165,18 @@ func (s *Service) checkRule(ctx context.Context, ve *apperr.ValidationError, p s
 	checkText(ve, p+"defaultValue", FieldDefaultValue, r.DefaultValue, false, MaxDefault)
 	checkText(ve, p+"itemsMapping", FieldItemsMapping, r.ItemsMapping, false, MaxItems)
 	checkText(ve, p+"dictionaryCode", FieldDictionaryCode, r.DictionaryCode, false, MaxDictCode)
-	items, key, args := parseItems(r.ItemsMapping)
-	if key != "" {
-		ve.Add(p+"itemsMapping", key, args...)
+	var key string
+	if utf8.RuneCountInString(r.ItemsMapping) <= MaxItems {
+		var items []sheetmap.Item
+		var args []any
+		if items, key, args = parseItems(r.ItemsMapping); key != "" {
+			ve.Add(p+"itemsMapping", key, args...)
+		}
+		out.Items = items
+	} else {
+		key = localization.KeyTooLong
 	}
-	out.Items = items
-	if code := strings.TrimSpace(r.DictionaryCode); code != "" && utf8.RuneCountInString(code) <= MaxDictCode {
+	if code := strings.TrimSpace(r.DictionaryCode); code != "" && utf8.RuneCountInString(r.DictionaryCode) <= MaxDictCode {
 		dict, err := s.dictionary(ctx, code)
 		if errors.Is(err, db.ErrNotFound) {
 			ve.Add(p+"dictionaryCode", KeyDictionaryNotFound, code)

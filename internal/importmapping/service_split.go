@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/google/uuid"
 
@@ -50,12 +51,13 @@ func checkSplitMapping(in *ImportSplitMappingInput) (*ImportSplitMapping, error)
 	}
 	for i, r := range in.Rules {
 		p := fmt.Sprintf("rules[%d].", i)
+		rawField := r.FieldName
 		r.FieldName, r.Operator, r.LineType = strings.TrimSpace(r.FieldName), strings.TrimSpace(r.Operator), strings.TrimSpace(r.LineType)
 		if r.Order < 0 || r.Order > MaxSplitOrder {
 			ve.Add(p+"order", localization.KeyMinimum, "order", 0)
 		}
-		checkText(ve, p+"fieldName", FieldFieldName, r.FieldName, true, MaxFieldName)
-		if r.FieldName != "" && !splitField(r.FieldName) {
+		checkText(ve, p+"fieldName", FieldFieldName, rawField, true, MaxFieldName)
+		if r.FieldName != "" && utf8.RuneCountInString(rawField) <= MaxFieldName && !splitField(r.FieldName) {
 			ve.Add(p+"fieldName", KeySplitField, r.FieldName)
 		}
 		if !validOperator(r.Operator) {
