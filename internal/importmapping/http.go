@@ -56,13 +56,26 @@ type idBodyInput[T any] struct {
 	Body T
 }
 
-// listInput is the query of the three lists.
-type listInput struct {
+// ruleListInput is the query of the rule mappings' list.
+type ruleListInput struct {
 	httpapi.PageQuery
-	ModuleType  string `query:"moduleType" doc:"Rule mappings: only this module type"`
-	MappingType string `query:"mappingType" doc:"Form field mappings: only this mapping type"`
+	ModuleType string `query:"moduleType" doc:"Only this module type"`
+	IsEnable   string `query:"isEnable" doc:"true or false"`
+	IsDefault  string `query:"isDefault" doc:"true or false"`
+}
+
+// formListInput is the query of the form field mappings' list.
+type formListInput struct {
+	httpapi.PageQuery
+	MappingType string `query:"mappingType" doc:"Only this mapping type"`
 	IsEnable    string `query:"isEnable" doc:"true or false"`
-	IsDefault   string `query:"isDefault" doc:"true or false"`
+}
+
+// splitListInput is the query of the split mappings' list.
+type splitListInput struct {
+	httpapi.PageQuery
+	IsEnable  string `query:"isEnable" doc:"true or false"`
+	IsDefault string `query:"isDefault" doc:"true or false"`
 }
 
 func optBool(name, s string) (*bool, error) {
@@ -89,25 +102,22 @@ func optInt(name, s string) (*int, error) {
 	return &n, nil
 }
 
-func (in *listInput) query(typeParam string) (ListQuery, error) {
-	raw := in.ModuleType
-	if typeParam == "mappingType" {
-		raw = in.MappingType
-	}
-	mt, err := optInt(typeParam, raw)
+// listQuery reads the filters of a list's query (empty: not filtered).
+func listQuery(p httpapi.PageQuery, typeName, moduleType, isEnable, isDefault string) (ListQuery, error) {
+	mt, err := optInt(typeName, moduleType)
 	if err != nil {
 		return ListQuery{}, err
 	}
-	en, err := optBool("isEnable", in.IsEnable)
+	en, err := optBool("isEnable", isEnable)
 	if err != nil {
 		return ListQuery{}, err
 	}
-	def, err := optBool("isDefault", in.IsDefault)
+	def, err := optBool("isDefault", isDefault)
 	if err != nil {
 		return ListQuery{}, err
 	}
-	return ListQuery{Filter: in.Filter, ModuleType: mt, IsEnable: en, IsDefault: def, Sorting: in.Sorting,
-		Skip: in.SkipCount, Limit: in.Limit()}, nil
+	return ListQuery{Filter: p.Filter, ModuleType: mt, IsEnable: en, IsDefault: def, Sorting: p.Sorting,
+		Skip: p.SkipCount, Limit: p.Limit()}, nil
 }
 
 type moduleTypeQuery struct {
@@ -131,8 +141,8 @@ func (m *Module) registerRuleMappings(api *httpapi.API) {
 			return httpapi.ReplyList(m.svc.MappingRules(ctx, *mt))
 		})
 	httpapi.Register(api, op(http.MethodGet, ruleBase, "Import rule mappings"), httpapi.Perm(PermRuleMappings),
-		func(ctx context.Context, in *listInput) (*httpapi.Body[httpapi.Paged[ImportRuleMapping]], error) {
-			q, err := in.query("moduleType")
+		func(ctx context.Context, in *ruleListInput) (*httpapi.Body[httpapi.Paged[ImportRuleMapping]], error) {
+			q, err := listQuery(in.PageQuery, "moduleType", in.ModuleType, in.IsEnable, in.IsDefault)
 			if err != nil {
 				return nil, err
 			}
@@ -159,8 +169,8 @@ func (m *Module) registerRuleMappings(api *httpapi.API) {
 
 func (m *Module) registerFormMappings(api *httpapi.API) {
 	httpapi.Register(api, op(http.MethodGet, formBase, "Form field mappings"), httpapi.Perm(PermFormMappings),
-		func(ctx context.Context, in *listInput) (*httpapi.Body[httpapi.Paged[FormFieldMapping]], error) {
-			q, err := in.query("mappingType")
+		func(ctx context.Context, in *formListInput) (*httpapi.Body[httpapi.Paged[FormFieldMapping]], error) {
+			q, err := listQuery(in.PageQuery, "mappingType", in.MappingType, in.IsEnable, "")
 			if err != nil {
 				return nil, err
 			}
@@ -190,8 +200,8 @@ func (m *Module) registerSplitMappings(api *httpapi.API) {
 			return httpapi.ReplyList(m.svc.EnabledSplitMappings(ctx))
 		})
 	httpapi.Register(api, op(http.MethodGet, splitBase, "Import split mappings"), httpapi.Perm(PermSplitMappings),
-		func(ctx context.Context, in *listInput) (*httpapi.Body[httpapi.Paged[ImportSplitMapping]], error) {
-			q, err := in.query("moduleType")
+		func(ctx context.Context, in *splitListInput) (*httpapi.Body[httpapi.Paged[ImportSplitMapping]], error) {
+			q, err := listQuery(in.PageQuery, "", "", in.IsEnable, in.IsDefault)
 			if err != nil {
 				return nil, err
 			}

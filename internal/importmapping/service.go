@@ -227,7 +227,9 @@ func (s *Service) checkRuleMapping(ctx context.Context, in *ImportRuleMappingInp
 	checkText(ve, "name", FieldName, in.Name, true, MaxName)
 	checkText(ve, "description", FieldDescription, in.Description, false, MaxDescription)
 	mt, ok := ModuleType(in.ModuleType)
-	if !ok {
+	if in.ModuleType == 0 {
+		ve.Add("moduleType", localization.KeyRequired, FieldModuleType)
+	} else if !ok {
 		ve.Add("moduleType", KeyUnknownModuleType, in.ModuleType)
 	}
 	if in.ImportFileType != nil {

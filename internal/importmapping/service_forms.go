@@ -9,6 +9,7 @@ import (
 
 	"kerf/internal/platform/apperr"
 	"kerf/internal/platform/db"
+	"kerf/internal/platform/localization"
 	"kerf/internal/platform/sheetmap"
 )
 
@@ -22,7 +23,11 @@ func (s *Service) checkFormMapping(ctx context.Context, in *FormFieldMappingInpu
 	checkText(ve, "description", FieldDescription, in.Description, false, MaxDescription)
 	mt, ok := ModuleType(in.MappingType)
 	if !ok {
-		ve.Add("mappingType", KeyUnknownModuleType, in.MappingType)
+		if in.MappingType == 0 {
+			ve.Add("mappingType", localization.KeyRequired, FieldMappingType)
+		} else {
+			ve.Add("mappingType", KeyUnknownModuleType, in.MappingType)
+		}
 		mt = nil
 	}
 	if in.IsEnable != nil {

@@ -43,6 +43,7 @@ func TestARuleMappingIsCheckedBeforeItIsStored(t *testing.T) {
 			{"a long name", with(func(in *ImportRuleMappingInput) { in.Name = strings.Repeat("名", MaxName+1) }), "name", localization.KeyTooLong},
 			{"a long description", with(func(in *ImportRuleMappingInput) { in.Description = strings.Repeat("d", MaxDescription+1) }), "description", localization.KeyTooLong},
 			{"an unknown module type", with(func(in *ImportRuleMappingInput) { in.ModuleType = 99 }), "moduleType", KeyUnknownModuleType},
+			{"no module type", with(func(in *ImportRuleMappingInput) { in.ModuleType = 0 }), "moduleType", localization.KeyRequired},
 			{"a file type", with(func(in *ImportRuleMappingInput) { in.ImportFileType = ip(2) }), "importFileType", KeyFileType},
 			{"an encoding", with(func(in *ImportRuleMappingInput) { in.ImportFileEncoding = ip(0) }), "importFileEncoding", KeyEncoding},
 			{"negative header rows", with(func(in *ImportRuleMappingInput) { in.ReadRows = ip(-1) }), "readRows", KeyReadRows},
@@ -109,7 +110,8 @@ func TestFormAndSplitMappingsAreCheckedBeforeTheyAreStored(t *testing.T) {
 			name, member, key string
 			in                FormFieldMappingInput
 		}{
-			{"unknown type", "mappingType", KeyUnknownModuleType, form(func(in *FormFieldMappingInput) { in.MappingType = 0 })},
+			{"no type", "mappingType", localization.KeyRequired, form(func(in *FormFieldMappingInput) { in.MappingType = 0 })},
+			{"an unknown type", "mappingType", KeyUnknownModuleType, form(func(in *FormFieldMappingInput) { in.MappingType = 7 })},
 			{"no source", "mappingRules[0].sourceField", localization.KeyRequired, form(func(in *FormFieldMappingInput) { in.MappingRules[0].SourceField = "" })},
 			{"a bad path", "mappingRules[1].sourceField", KeySourceField, form(func(in *FormFieldMappingInput) { in.MappingRules[1].SourceField = "lines[x]" })},
 			{"a source twice", "mappingRules[1].sourceField", KeyDuplicateSource, form(func(in *FormFieldMappingInput) { in.MappingRules[1].SourceField = "order.customer.name" })},

@@ -45,6 +45,7 @@ const (
 	FieldName           = "ImportMapping:Field:Name"
 	FieldDescription    = "ImportMapping:Field:Description"
 	FieldModuleType     = "ImportMapping:Field:ModuleType"
+	FieldMappingType    = "ImportMapping:Field:MappingType"
 	FieldMappingRules   = "ImportMapping:Field:MappingRules"
 	FieldFieldName      = "ImportMapping:Field:FieldName"
 	FieldDefaultValue   = "ImportMapping:Field:DefaultValue"
@@ -100,6 +101,7 @@ var texts = func() localization.Texts {
 		FieldName:           {ZhHans: "名称", En: "Name"},
 		FieldDescription:    {ZhHans: "描述", En: "Description"},
 		FieldModuleType:     {ZhHans: "模块类型", En: "Module type"},
+		FieldMappingType:    {ZhHans: "映射类型", En: "Mapping type"},
 		FieldMappingRules:   {ZhHans: "映射规则", En: "Mapping rules"},
 		FieldFieldName:      {ZhHans: "目标字段", En: "Target field"},
 		FieldDefaultValue:   {ZhHans: "默认值", En: "Default value"},

@@ -5017,14 +5017,10 @@ export interface operations {
                 sorting?: string;
                 /** @description Free-text filter */
                 filter?: string;
-                /** @description Rule mappings: only this module type */
-                moduleType?: string;
-                /** @description Form field mappings: only this mapping type */
+                /** @description Only this mapping type */
                 mappingType?: string;
                 /** @description true or false */
                 isEnable?: string;
-                /** @description true or false */
-                isDefault?: string;
             };
             header?: never;
             path?: never;
@@ -5511,10 +5507,8 @@ export interface operations {
                 sorting?: string;
                 /** @description Free-text filter */
                 filter?: string;
-                /** @description Rule mappings: only this module type */
+                /** @description Only this module type */
                 moduleType?: string;
-                /** @description Form field mappings: only this mapping type */
-                mappingType?: string;
                 /** @description true or false */
                 isEnable?: string;
                 /** @description true or false */
@@ -10186,10 +10180,6 @@ export interface operations {
                 sorting?: string;
                 /** @description Free-text filter */
                 filter?: string;
-                /** @description Rule mappings: only this module type */
-                moduleType?: string;
-                /** @description Form field mappings: only this mapping type */
-                mappingType?: string;
                 /** @description true or false */
                 isEnable?: string;
                 /** @description true or false */
