@@ -33,9 +33,11 @@ type Module struct {
 
 // New builds the area.
 func New(deps Deps) *Module {
-	// The datadictionary area's service is adapted here once it exposes Details; until then
-	// a dictionaryCode is refused as an unknown dictionary.
-	return &Module{deps: deps, svc: NewService(deps.DB, deps.Catalog, nil)}
+	var dicts Dictionaries
+	if deps.Dictionaries != nil {
+		dicts = dictionaries{deps.Dictionaries}
+	}
+	return &Module{deps: deps, svc: NewService(deps.DB, deps.Catalog, dicts)}
 }
 
 // Service returns the area's service for other areas (sales orders and optimisation read
@@ -48,3 +50,18 @@ func (m *Module) Permissions() []permission.Group           { return permissionG
 func (m *Module) Menus() []module.MenuEntry                 { return menus }
 func (m *Module) Texts() localization.Texts                 { return texts }
 func (m *Module) Seed(ctx context.Context, demo bool) error { return m.seed(ctx, demo) }
+
+// dictionaries adapts the datadictionary area's service to what this area needs.
+type dictionaries struct{ m *datadictionary.Module }
+
+func (d dictionaries) Details(ctx context.Context, code string) ([]DictionaryItem, error) {
+	rows, err := d.m.Service().Details(ctx, code)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]DictionaryItem, len(rows))
+	for i, r := range rows {
+		out[i] = DictionaryItem{Code: r.Code, Label: r.Label, Value: r.Value}
+	}
+	return out, nil
+}
