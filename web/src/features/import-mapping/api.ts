@@ -1,4 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useTranslation } from 'react-i18next'
 import { http, listParams, toPage, type ListRequest, type Page } from '../../components'
 import type { ListResult } from '../../api/types'
 import { dictionaryKeys } from '../../components/dictionary-select'
@@ -30,7 +31,8 @@ export const mappingKeys = {
   ruleMappings: ['importmapping', 'import-rule-mappings'] as const,
   ruleMappingList: (q: MappingListRequest) => ['importmapping', 'import-rule-mappings', 'list', q] as const,
   ruleMapping: (id: string) => ['importmapping', 'import-rule-mappings', 'one', id] as const,
-  moduleTypes: ['importmapping', 'module-types'] as const,
+  /** By language: the server answers the names in the caller's. */
+  moduleTypes: (language: string) => ['importmapping', 'module-types', language] as const,
   formMappings: ['importmapping', 'form-field-mappings'] as const,
   formMappingList: (q: MappingListRequest) => ['importmapping', 'form-field-mappings', 'list', q] as const,
   splitMappings: ['importmapping', 'import-split-mappings'] as const,
@@ -53,9 +55,9 @@ function listQuery<T>(key: readonly unknown[], path: string, q: MappingListReque
 export const ruleMappingsQuery = (q: MappingListRequest) => listQuery<ImportRuleMapping>(mappingKeys.ruleMappingList(q), IMPORT_RULE_MAPPINGS_PATH, q)
 
 /** GET …/module-types: the module types and their fields, in the caller's language. */
-export const moduleTypesQuery = () =>
+export const moduleTypesQuery = (language: string) =>
   queryOptions({
-    queryKey: mappingKeys.moduleTypes,
+    queryKey: mappingKeys.moduleTypes(language),
     queryFn: async ({ signal }): Promise<ModuleType[]> => {
       const r = await http.get<ListResult<ModuleType> | ModuleType[]>(`${IMPORT_RULE_MAPPINGS_PATH}/module-types`, { signal })
       return Array.isArray(r) ? r : (r?.items ?? [])
@@ -64,7 +66,8 @@ export const moduleTypesQuery = () =>
   })
 
 export function useModuleTypes() {
-  return useQuery(moduleTypesQuery())
+  const { i18n } = useTranslation()
+  return useQuery(moduleTypesQuery(i18n.language))
 }
 
 /** GET /api/dataDictionary/all: every dictionary with its details (a short code list). */

@@ -38,7 +38,7 @@ describe('PreviewPanel', () => {
     const sent = calls.find((c) => c.method === 'POST')!.body as FormData
     expect((sent.get('file') as File).name).toBe('orders.xlsx')
 
-    expect(result.getByTestId('preview-summary').textContent).toBe('3 data rows, 2 read without error, 1 errors')
+    expect(result.getByTestId('preview-summary').textContent).toBe('3 data rows, 2 read without error, 1 error')
     const rows = result.getAllByTestId('preview-row')
     expect(rows.map((r) => [...r.querySelectorAll('td')].map((td) => td.textContent))).toEqual([
       ['2', 'Base 600', '600.5', 'Yes', '2026-01-31'],

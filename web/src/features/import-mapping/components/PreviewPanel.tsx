@@ -96,7 +96,7 @@ export function PreviewPanel({ mappingId }: PreviewPanelProps) {
           <Typography.Paragraph>
             <Tag>{fileName}</Tag>
             <span data-testid="preview-summary">
-              {t('preview.summary', { total: result.totalRows, valid: result.validRows, errors: errors.length + (result.moreErrors ?? 0) })}
+              {t('preview.summary', { total: result.totalRows, valid: result.validRows, count: errors.length + (result.moreErrors ?? 0) })}
             </span>
           </Typography.Paragraph>
           <Typography.Text type="secondary">{t('preview.rowsHelp', { count: result.rows?.length ?? 0 })}</Typography.Text>
