@@ -59,7 +59,17 @@ export function DataDictionaryPage() {
     () => [
       { key: 'code', title: t('field.code'), sortable: true, alwaysShown: true, width: 220, render: (_v, r) => <span data-testid="dictionary-code">{r.code}</span> },
       { key: 'displayName', title: t('field.displayName'), sortable: true, width: 160 },
-      { key: 'description', title: t('field.description'), sortable: true, ellipsis: true, width: 260 },
+      {
+        key: 'description',
+        title: t('field.description'),
+        sortable: true,
+        width: 260,
+        render: (_v, r) => (
+          <Typography.Text ellipsis={{ tooltip: r.description }} style={{ maxWidth: 240 }}>
+            {r.description}
+          </Typography.Text>
+        ),
+      },
       {
         key: 'isStatic',
         title: t('field.isStatic'),
