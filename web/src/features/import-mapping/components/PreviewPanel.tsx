@@ -1,5 +1,5 @@
 import { useState, type HTMLAttributes } from 'react'
-import { Alert, Button, Empty, Flex, List, Table, Tag, Typography, Upload } from 'antd'
+import { Alert, Button, Empty, Flex, Table, Tag, Typography, Upload } from 'antd'
 import { UploadOutlined } from '@ant-design/icons'
 import type { ColumnsType } from 'antd/es/table'
 import { useMutation } from '@tanstack/react-query'
@@ -113,19 +113,20 @@ export function PreviewPanel({ mappingId }: PreviewPanelProps) {
             data-testid="preview-rows"
           />
           {errors.length ? (
-            <List
-              size="small"
-              header={<Typography.Text type="danger">{t('preview.errors', { count: errors.length + (result.moreErrors ?? 0) })}</Typography.Text>}
-              dataSource={errors}
-              style={{ marginTop: 8, maxHeight: 220, overflow: 'auto' }}
-              footer={result.moreErrors ? <Typography.Text type="secondary">{t('preview.moreErrors', { count: result.moreErrors })}</Typography.Text> : undefined}
-              renderItem={(e) => (
-                // The server's message names the row, the column and the field, in the user's language.
-                <List.Item data-testid="preview-error" data-row={e.row} data-column={e.column}>
-                  <Typography.Text type="danger">{e.message}</Typography.Text>
-                </List.Item>
-              )}
-            />
+            <div style={{ marginTop: 8 }} data-testid="preview-errors">
+              <Typography.Text type="danger" strong>
+                {t('preview.errors', { count: errors.length + (result.moreErrors ?? 0) })}
+              </Typography.Text>
+              {/* The server's message names the row, the column and the field, in the user's language. */}
+              <ul style={{ margin: '4px 0 0', paddingInlineStart: 20, maxHeight: 220, overflow: 'auto' }}>
+                {errors.map((e, i) => (
+                  <li key={i} data-testid="preview-error" data-row={e.row} data-column={e.column}>
+                    <Typography.Text type="danger">{e.message}</Typography.Text>
+                  </li>
+                ))}
+              </ul>
+              {result.moreErrors ? <Typography.Text type="secondary">{t('preview.moreErrors', { count: result.moreErrors })}</Typography.Text> : null}
+            </div>
           ) : (
             <Alert type="success" showIcon title={t('preview.noErrors')} style={{ marginTop: 8 }} />
           )}
