@@ -13,7 +13,7 @@ export interface ColumnFilterPanelProps {
   value: FilterValue | undefined
   /** The new filter of the column (undefined: none), then the dropdown closes. */
   onApply: (value: FilterValue | undefined) => void
-  /** Prefix of the test ids: `<id>-input` (text, boolean), `<id>-min`, `<id>-max`, `<id>-range`, `<id>-apply`, `<id>-clear`. */
+  /** Prefix of the test ids: `<id>-panel`, `<id>-input` (text, boolean), `<id>-min`, `<id>-max`, `<id>-range`, `<id>-apply`, `<id>-clear`. */
   testId: string
 }
 
@@ -100,7 +100,7 @@ export function ColumnFilterPanel({ kind, title, value, onApply, testId }: Colum
   }
 
   return (
-    <div style={{ padding: 8 }} onKeyDown={(e) => e.stopPropagation()} data-testid={testId}>
+    <div style={{ padding: 8 }} onKeyDown={(e) => e.stopPropagation()} data-testid={`${testId}-panel`}>
       <div style={{ marginBottom: 8 }}>{field}</div>
       <Space>
         <Button type="primary" size="small" onClick={apply} data-testid={`${testId}-apply`}>

@@ -1,4 +1,4 @@
-// Test support of the configured table: a list page over a mocked server list.
+// Test support of the configured table (not part of the app): a list page over a mocked server list, and list layout for dnd-kit in jsdom.
 import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { http } from '../../api/http'
@@ -55,4 +55,23 @@ export function ListPage({ columns = COLUMNS, ...rest }: Partial<ConfiguredTable
       {...rest}
     />
   )
+}
+
+/**
+ * jsdom lays nothing out: gives each item of a sortable list (`li[data-key]`) a 40 px slot so
+ * dnd-kit's keyboard sensor can move it. Returns the undo.
+ */
+export function layOutSortableLists(): () => void {
+  const original = Element.prototype.getBoundingClientRect
+  Element.prototype.getBoundingClientRect = function (this: Element) {
+    const el = this as HTMLElement
+    if (el.tagName === 'LI' && el.dataset?.key && el.parentElement) {
+      const i = [...el.parentElement.children].indexOf(el)
+      return { x: 0, y: i * 40, top: i * 40, left: 0, width: 300, height: 32, right: 300, bottom: i * 40 + 32, toJSON: () => ({}) } as DOMRect
+    }
+    return original.call(this)
+  }
+  return () => {
+    Element.prototype.getBoundingClientRect = original
+  }
 }
