@@ -82,7 +82,7 @@ function DialogBody({ onClose, settings, lockedKeys = [], onSave, onReset, onSav
           </Button>
         ) : null}
       </Space>
-      <Space>
+      <Space style={{ marginInlineStart: 'auto' }}>
         <Button onClick={onClose} data-testid={`${testId}-cancel`}>
           {t('common.cancel')}
         </Button>
@@ -124,7 +124,7 @@ function DialogBody({ onClose, settings, lockedKeys = [], onSave, onReset, onSav
 export function ColumnSettingsDialog({ open, onClose, testId, limit = MAX_VISIBLE_COLUMNS, ...rest }: ColumnSettingsDialogProps) {
   const { t } = useTranslation()
   return (
-    <Modal open={open} title={t('columns.title')} onCancel={onClose} footer={null} destroyOnHidden width={520}>
+    <Modal open={open} title={t('columns.title')} onCancel={onClose} footer={null} destroyOnHidden width={560}>
       {open ? <DialogBody onClose={onClose} testId={testId} limit={limit} {...rest} /> : null}
     </Modal>
   )

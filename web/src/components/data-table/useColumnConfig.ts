@@ -2,26 +2,18 @@ import { useMemo } from 'react'
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { http } from '../../api/http'
 import { usePermission } from '../usePermission'
+import { Permissions } from '../../api/gen/permissions'
+import type { Schemas } from '../../api/types'
 import { defaultSettings, mergeSettings, parseConfig, toConfigJson, visibleColumns, type ColumnDef, type ColumnSetting } from './columns'
 
-/** Where a configuration came from (docs/decisions/0010, "Page configuration"). */
-export type ConfigSource = 'user' | 'role' | 'tenant' | 'none'
+/** GET /api/pageconfiguration/config/{routeKey}: what applies to the caller (docs/decisions/0010, "Page configuration"). */
+export type AppliedPageConfig = Schemas['PageconfigApplied']
 
-/** GET /api/pageconfiguration/config/{routeKey}: what applies to the caller. */
-export interface AppliedPageConfig {
-  id?: string | null
-  routeKey: string
-  config: string
-  source: ConfigSource
-  allowed: boolean
-  hiddenFields?: string[] | null
-}
+/** Where a configuration came from: the caller's own, their role's, the side's default, or none. */
+export type ConfigSource = AppliedPageConfig['source']
 
 /** POST save-config / save-tenant-config answer. */
-export interface SavedPageConfig {
-  id: string
-  config: string
-}
+export type SavedPageConfig = Schemas['PageconfigSaved']
 
 /** Query keys of page configuration (the page-configuration screen invalidates `all` after its edits). */
 export const pageConfigKeys = {
@@ -32,7 +24,7 @@ export const pageConfigKeys = {
 }
 
 /** The permission that lets a user save a route's default for everyone on their side. */
-export const PAGE_CONFIGURATION_UPDATE = 'BasicSetup.PageConfiguration.Update'
+export const PAGE_CONFIGURATION_UPDATE = Permissions['BasicSetup.PageConfiguration.Update']
 
 /** The configuration that applies to the caller; a failed load is shown as the declared defaults, so it stays quiet. */
 export function pageConfigQuery(routeKey: string) {
@@ -87,7 +79,7 @@ export function useColumnConfig<T>(routeKey: string, columns: ColumnDef<T>[]): C
   const client = useQueryClient()
   const config = useQuery(pageConfigQuery(routeKey))
   const admin = useQuery(isSystemAdminQuery())
-  const { granted } = usePermission()
+  const { has } = usePermission()
   const isSystemAdmin = admin.data === true
   const data = config.isError ? undefined : config.data
 
@@ -115,7 +107,7 @@ export function useColumnConfig<T>(routeKey: string, columns: ColumnDef<T>[]): C
         id: data?.source === 'user' && data.id ? data.id : undefined,
         routeKey,
         config: toConfigJson(settings),
-      }),
+      } satisfies Schemas['PageconfigSaveConfigInput']),
     onSuccess: (saved) => {
       client.setQueryData<AppliedPageConfig>(pageConfigKeys.config(routeKey), (prev) => ({
         routeKey,
@@ -134,7 +126,10 @@ export function useColumnConfig<T>(routeKey: string, columns: ColumnDef<T>[]): C
   })
   const saveTenant = useMutation({
     mutationFn: (settings: ColumnSetting[]) =>
-      http.post<SavedPageConfig>('/api/pageconfiguration/save-tenant-config', { routeKey, config: toConfigJson(settings) }),
+      http.post<SavedPageConfig>('/api/pageconfiguration/save-tenant-config', {
+        routeKey,
+        config: toConfigJson(settings),
+      } satisfies Schemas['PageconfigSaveTenantConfigInput']),
     onSuccess: () => Promise.all([invalidate(), client.invalidateQueries({ queryKey: pageConfigKeys.tenant(routeKey) })]),
   })
 
@@ -152,7 +147,7 @@ export function useColumnConfig<T>(routeKey: string, columns: ColumnDef<T>[]): C
     saveTenant: async (s) => {
       await saveTenant.mutateAsync(s)
     },
-    canSaveTenant: granted.has(PAGE_CONFIGURATION_UPDATE),
+    canSaveTenant: has(PAGE_CONFIGURATION_UPDATE),
     isSaving: saveMine.isPending || resetMine.isPending || saveTenant.isPending,
   }
 }
