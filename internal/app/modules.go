@@ -39,7 +39,7 @@ func (a *App) modules(ctx context.Context) ([]module.Module, error) {
 	acc := account.New(account.Deps{DB: a.DB, Identity: a.Identity, SecurityLog: sec.Service()})
 	oidcModule := oidc.New(oidc.Deps{DB: a.DB, Secret: a.Config.Secret, DataDir: a.Config.DataDir, KeyRotation: a.Config.KeyRotation, Bus: a.Bus, Identity: a.Identity, Permissions: a.Permissions, SecurityLog: sec.Service(), PhoneCodes: acc.PhoneCodes()})
 	a.Identity.AddSignOutHook(oidcModule.SignOutUser) // locked, deleted or re-passworded users lose their logins
-	dict := datadictionary.New(datadictionary.Deps{DB: a.DB, Bus: a.Bus, Catalog: a.Catalog, Permissions: a.Permissions, Tenants: a.Identity})
+	dict := datadictionary.New(datadictionary.Deps{DB: a.DB, Bus: a.Bus, Catalog: a.Catalog, Permissions: a.Permissions, Tenants: a.Identity, ListTenants: a.Identity.Tenants})
 	return []module.Module{
 		id,
 		sec,
@@ -55,6 +55,6 @@ func (a *App) modules(ctx context.Context) ([]module.Module, error) {
 		catalog.New(catalog.Deps{DB: a.DB, Catalog: a.Catalog, Permissions: a.Permissions, Tenants: a.Identity}),
 		dict,
 		pageconfig.New(pageconfig.Deps{DB: a.DB, Bus: a.Bus, Catalog: a.Catalog, Permissions: a.Permissions, Identity: a.Identity}),
-		importmapping.New(importmapping.Deps{DB: a.DB, Bus: a.Bus, Catalog: a.Catalog, Permissions: a.Permissions, Dictionaries: dict}),
+		importmapping.New(importmapping.Deps{DB: a.DB, Bus: a.Bus, Catalog: a.Catalog, Permissions: a.Permissions, Dictionaries: dict, Tenants: a.Identity}),
 	}, nil
 }

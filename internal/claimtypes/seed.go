@@ -34,9 +34,12 @@ const (
 // seed gives the host and every tenant the static claim types they lack and, with demo, the
 // demo tenant its employee-number type, with a claim of it for the demo sales clerk.
 func (m *Module) seed(ctx context.Context, demo bool) error {
-	tenants, err := m.svc.store.tenants(ctx)
-	if err != nil {
-		return err
+	var tenants []tenancy.Tenant
+	if m.deps.Identity != nil {
+		var err error
+		if tenants, err = m.deps.Identity.Tenants(ctx); err != nil {
+			return err
+		}
 	}
 	for _, sc := range append([]tenancy.Tenant{{}}, tenants...) {
 		if err := m.svc.EnsureStaticTypes(tenancy.WithTenant(ctx, sc)); err != nil {

@@ -188,20 +188,6 @@ func (s store) deleteClaimsOfType(ctx context.Context, name string) error {
 	return nil
 }
 
-// tenants answers every tenant (active or not), for the seed.
-func (s store) tenants(ctx context.Context) ([]tenancy.Tenant, error) {
-	var rows []identity.Tenant
-	if err := db.Select(tenancy.AllTenants(ctx), s.idb, &rows).OrderExpr("?TableAlias.creation_time").Scan(ctx); err != nil {
-		return nil, fmt.Errorf("list tenants: %w", err)
-	}
-	out := make([]tenancy.Tenant, len(rows))
-	for i, t := range rows {
-		id := t.ID
-		out[i] = tenancy.Tenant{ID: &id, Name: t.Name, IsActive: t.IsActive}
-	}
-	return out, nil
-}
-
 // ---- claims ----
 
 // owner is whose claims a query reads or writes: a user's or a role's.

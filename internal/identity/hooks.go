@@ -47,3 +47,11 @@ func runDeleteHooks(ctx context.Context, tx bun.IDB, hooks []DeleteHook, what st
 	}
 	return nil
 }
+
+// RenameHook updates what another area keeps under a role's name (page configurations' role
+// lists) when the role is renamed, inside the renaming transaction tx; an error rolls the
+// rename back.
+type RenameHook func(ctx context.Context, tx bun.IDB, oldName, newName string) error
+
+// OnRoleRename registers fn for every role rename; call it while the app is built.
+func (s *Service) OnRoleRename(fn RenameHook) { s.roleRenamed = append(s.roleRenamed, fn) }

@@ -221,6 +221,11 @@ func (s *Service) UpdateRole(ctx context.Context, id uuid.UUID, in UpdateRoleInp
 					return err
 				}
 			}
+			for _, fn := range s.roleRenamed {
+				if err := fn(ctx, tx, old, name); err != nil {
+					return fmt.Errorf("rename role %q in other areas: %w", old, err)
+				}
+			}
 			s.MembershipsChanged(ctx, uuid.Nil)
 		}
 		out = r

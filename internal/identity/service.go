@@ -53,6 +53,7 @@ type Service struct {
 	signOut  []SignOutHook
 
 	roleDeleted, userDeleted []DeleteHook // other areas' rows about a deleted role or user
+	roleRenamed              []RenameHook // other areas' rows naming a renamed role
 }
 
 // userKey names a user as GetUser reads it: in one tenant (uuid.Nil: the host).
@@ -329,6 +330,21 @@ func (s *Service) ResolveTenant(ctx context.Context, nameOrID string) (tenancy.T
 	}
 	id := t.ID
 	return tenancy.Tenant{ID: &id, Name: t.Name, IsActive: t.IsActive}, nil
+}
+
+// Tenants lists every tenant, active or not, oldest first: areas seeding rows every side needs
+// (static dictionaries, claim types) give them to each.
+func (s *Service) Tenants(ctx context.Context) ([]tenancy.Tenant, error) {
+	var rows []Tenant
+	if err := db.Select(tenancy.AllTenants(ctx), s.db, &rows).OrderExpr("?TableAlias.creation_time").Scan(ctx); err != nil {
+		return nil, fmt.Errorf("list tenants: %w", err)
+	}
+	out := make([]tenancy.Tenant, len(rows))
+	for i, t := range rows {
+		id := t.ID
+		out[i] = tenancy.Tenant{ID: &id, Name: t.Name, IsActive: t.IsActive}
+	}
+	return out, nil
 }
 
 // GetTenant returns a tenant by id, whatever the ctx tenant.

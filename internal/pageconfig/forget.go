@@ -3,6 +3,7 @@ package pageconfig
 import (
 	"context"
 	"fmt"
+	"slices"
 
 	"github.com/google/uuid"
 	"github.com/uptrace/bun"
@@ -21,7 +22,19 @@ func (s *Service) forgetRole(ctx context.Context, tx bun.IDB, roleID uuid.UUID) 
 	if err := db.Select(db.WithDeleted(ctx), tx, role).Column("name").Where("id = ?", roleID).Scan(ctx); err != nil {
 		return fmt.Errorf("read the deleted role %s: %w", roleID, err)
 	}
-	gone := normalize(role.Name)
+	return s.rewriteRoleLists(ctx, tx, role.Name, "")
+}
+
+// renameRole follows a role's new name in every role list of its side (identity.OnRoleRename),
+// inside the renaming transaction tx.
+func (s *Service) renameRole(ctx context.Context, tx bun.IDB, oldName, newName string) error {
+	return s.rewriteRoleLists(ctx, tx, oldName, newName)
+}
+
+// rewriteRoleLists replaces the role name from by to in every role list of the ctx side, or
+// takes it out when to is empty (a list left with no role deletes its configuration).
+func (s *Service) rewriteRoleLists(ctx context.Context, tx bun.IDB, from, to string) error {
+	gone := normalize(from)
 	st := s.store.with(tx)
 	rows, err := st.roleRows(ctx)
 	if err != nil {
@@ -32,12 +45,18 @@ func (s *Service) forgetRole(ctx context.Context, tx bun.IDB, roleID uuid.UUID) 
 		r := &rows[i]
 		names := decodeList(r.RoleList)
 		kept := make([]string, 0, len(names))
+		found := false
 		for _, n := range names {
 			if normalize(n) != gone {
 				kept = append(kept, n)
+				continue
+			}
+			found = true
+			if to != "" && !slices.ContainsFunc(kept, func(k string) bool { return normalize(k) == normalize(to) }) {
+				kept = append(kept, to)
 			}
 		}
-		if len(kept) == len(names) {
+		if !found {
 			continue
 		}
 		touched = true

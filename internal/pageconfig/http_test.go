@@ -331,3 +331,31 @@ func TestTheScreenIsInTheBasicSetupMenuForItsReaders(t *testing.T) {
 		}
 	}
 }
+
+// TestARenamedRoleIsRenamedInEveryRoleList: role lists hold names, so a rename follows into
+// them in the renaming transaction, and the role's users keep their configuration.
+func TestARenamedRoleIsRenamedInEveryRoleList(t *testing.T) {
+	apptest.Each(t, func(t *testing.T, e *apptest.Env) {
+		v := setup(t, e)
+		role, err := e.App.Identity.EnsureRole(t.Context(), "cutter", false, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res := v.call(t, "POST", "/api/pageConfiguration", v.admin, row{"routeKey": orders, "config": config("a"), "roleList": []string{"cutter", "sales"}})
+		ok(t, res, 200, "create")
+		id := res.Map(t)["id"].(string)
+		ok(t, v.call(t, "PUT", "/api/identity/roles/"+role.ID.String(), v.admin, row{"name": "saw-operator"}), 200, "rename")
+
+		res = v.call(t, "GET", "/api/pageConfiguration?routeKey="+orders, v.admin, nil)
+		ok(t, res, 200, "list")
+		for _, r := range items(t, res) {
+			if r["id"] == id {
+				if got := strs(r["roleList"]); !slices.Equal(got, []string{"saw-operator", "sales"}) {
+					t.Fatalf("the role list after the rename: %v", got)
+				}
+				return
+			}
+		}
+		t.Fatalf("the configuration is gone after the rename: %s", res.Body)
+	})
+}

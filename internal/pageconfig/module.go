@@ -38,6 +38,7 @@ func New(deps Deps) *Module {
 	m.svc = NewService(deps.DB, deps.Bus, dir)
 	if deps.Identity != nil {
 		deps.Identity.OnRoleDelete(m.svc.forgetRole)
+		deps.Identity.OnRoleRename(m.svc.renameRole)
 		deps.Identity.OnUserDelete(m.svc.forgetUser)
 	}
 	return m
