@@ -2,7 +2,6 @@ package app_test
 
 import (
 	"context"
-	"encoding/json"
 	"strings"
 	"testing"
 
@@ -131,10 +130,10 @@ func TestListPagesSortOnIndexes(t *testing.T) {
 							continue
 						}
 						q, count := l.page(order)
-						if plan := explainShows(t, d, q, "Sort", "USE TEMP B-TREE FOR ORDER BY"); plan != "" {
+						if plan := dbtest.PlanShows(t, d, q, "Sort", "USE TEMP B-TREE FOR ORDER BY"); plan != "" {
 							t.Errorf("%s by %q: the page of ids sorts the rows instead of reading an index:\n%s\n%s", l.name, order, q, plan)
 						}
-						if plan := explainShows(t, d, count, "Seq Scan", "SCAN "); col == "" && plan != "" {
+						if plan := dbtest.PlanShows(t, d, count, "Seq Scan", "SCAN "); col == "" && plan != "" {
 							t.Errorf("%s: the total reads the whole table instead of an index:\n%s\n%s", l.name, count, plan)
 						}
 					}
@@ -177,7 +176,7 @@ func pageQuery[T any](ctx context.Context, t *testing.T, d *db.DB, filter func(*
 	return func(order string) (ids, count string) {
 		t.Helper()
 		var queries []string
-		idb := d.DB.WithQueryHook(recorder{&queries})
+		idb := d.DB.WithQueryHook(dbtest.Recorder{Queries: &queries})
 		if _, _, err := db.List[T](ctx, idb, db.Page{Order: order, Skip: 100, Limit: 10}, filter); err != nil {
 			t.Fatalf("list %T by %q: %v", *new(T), order, err)
 		}
@@ -194,71 +193,4 @@ func pageQuery[T any](ctx context.Context, t *testing.T, d *db.DB, filter func(*
 		}
 		return ids, count
 	}
-}
-
-type recorder struct{ queries *[]string }
-
-func (r recorder) BeforeQuery(ctx context.Context, _ *bun.QueryEvent) context.Context { return ctx }
-func (r recorder) AfterQuery(_ context.Context, e *bun.QueryEvent) {
-	*r.queries = append(*r.queries, e.Query)
-}
-
-// explainShows answers the plan of q when it holds a node of type pgNode (PostgreSQL) or
-// a step starting with sqliteStep and using no index (SQLite), else "".
-func explainShows(t *testing.T, d *db.DB, q, pgNode, sqliteStep string) string {
-	t.Helper()
-	ctx := context.Background()
-	if d.Kind == db.Postgres {
-		var plan string
-		if err := d.QueryRowContext(ctx, "EXPLAIN (FORMAT JSON) "+q).Scan(&plan); err != nil {
-			t.Fatalf("explain %s: %v", q, err)
-		}
-		var nodes []struct {
-			Plan planNode `json:"Plan"`
-		}
-		if err := json.Unmarshal([]byte(plan), &nodes); err != nil {
-			t.Fatal(err)
-		}
-		if len(nodes) == 1 && nodes[0].Plan.has(pgNode) {
-			return plan
-		}
-		return ""
-	}
-	rs, err := d.QueryContext(ctx, "EXPLAIN QUERY PLAN "+q)
-	if err != nil {
-		t.Fatalf("explain %s: %v", q, err)
-	}
-	defer rs.Close()
-	var lines []string
-	found := false
-	for rs.Next() {
-		var id, parent, unused int
-		var detail string
-		if err := rs.Scan(&id, &parent, &unused, &detail); err != nil {
-			t.Fatal(err)
-		}
-		lines = append(lines, detail)
-		found = found || strings.HasPrefix(detail, sqliteStep) && !strings.Contains(detail, "INDEX")
-	}
-	if found {
-		return strings.Join(lines, "\n")
-	}
-	return ""
-}
-
-type planNode struct {
-	NodeType string     `json:"Node Type"`
-	Plans    []planNode `json:"Plans"`
-}
-
-func (n planNode) has(nodeType string) bool {
-	if n.NodeType == nodeType {
-		return true
-	}
-	for _, c := range n.Plans {
-		if c.has(nodeType) {
-			return true
-		}
-	}
-	return false
 }

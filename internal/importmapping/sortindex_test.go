@@ -2,7 +2,6 @@ package importmapping
 
 import (
 	"context"
-	"encoding/json"
 	"strings"
 	"testing"
 
@@ -87,7 +86,7 @@ func TestTheListsSortOnIndexes(t *testing.T) {
 							return q
 						}
 						for _, q := range l.page(order, filter) {
-							if plan := sorts(t, d, q); plan != "" {
+							if plan := dbtest.Sorts(t, d, q); plan != "" {
 								t.Errorf("%s by %q where %q: the page sorts the rows instead of reading an index:\n%s\n%s", l.name, order, f, q, plan)
 							}
 						}
@@ -103,7 +102,7 @@ func pageQueries[T any](ctx context.Context, t *testing.T, d *db.DB) func(string
 	return func(order string, filter func(*bun.SelectQuery) *bun.SelectQuery) []string {
 		t.Helper()
 		var queries, out []string
-		idb := d.DB.WithQueryHook(recorder{&queries})
+		idb := d.DB.WithQueryHook(dbtest.Recorder{Queries: &queries})
 		if _, _, err := db.List[T](ctx, idb, db.Page{Order: order, Skip: 100, Limit: 10}, filter); err != nil {
 			t.Fatal(err)
 		}
@@ -117,68 +116,4 @@ func pageQueries[T any](ctx context.Context, t *testing.T, d *db.DB) func(string
 		}
 		return out
 	}
-}
-
-type recorder struct{ queries *[]string }
-
-func (r recorder) BeforeQuery(ctx context.Context, _ *bun.QueryEvent) context.Context { return ctx }
-func (r recorder) AfterQuery(_ context.Context, e *bun.QueryEvent) {
-	*r.queries = append(*r.queries, e.Query)
-}
-
-// sorts answers the plan of q when it sorts rows, else "".
-func sorts(t *testing.T, d *db.DB, q string) string {
-	t.Helper()
-	ctx := context.Background()
-	if d.Kind == db.Postgres {
-		var plan string
-		if err := d.QueryRowContext(ctx, "EXPLAIN (FORMAT JSON) "+q).Scan(&plan); err != nil {
-			t.Fatal(err)
-		}
-		var nodes []struct{ Plan planNode }
-		if err := json.Unmarshal([]byte(plan), &nodes); err != nil {
-			t.Fatal(err)
-		}
-		if len(nodes) == 1 && nodes[0].Plan.has("Sort") {
-			return plan
-		}
-		return ""
-	}
-	rs, err := d.QueryContext(ctx, "EXPLAIN QUERY PLAN "+q)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer rs.Close()
-	var lines []string
-	found := false
-	for rs.Next() {
-		var id, parent, unused int
-		var detail string
-		if err := rs.Scan(&id, &parent, &unused, &detail); err != nil {
-			t.Fatal(err)
-		}
-		lines = append(lines, detail)
-		found = found || strings.HasPrefix(detail, "USE TEMP B-TREE FOR ORDER BY")
-	}
-	if found {
-		return strings.Join(lines, "\n")
-	}
-	return ""
-}
-
-type planNode struct {
-	NodeType string     `json:"Node Type"`
-	Plans    []planNode `json:"Plans"`
-}
-
-func (n planNode) has(nodeType string) bool {
-	if n.NodeType == nodeType {
-		return true
-	}
-	for _, c := range n.Plans {
-		if c.has(nodeType) {
-			return true
-		}
-	}
-	return false
 }
