@@ -161,3 +161,26 @@ func BenchmarkLineAmount(b *testing.B) {
 		}
 	}
 }
+
+// Any source either parses or fails with an *Error, and evaluating never panics.
+func FuzzParse(f *testing.F) {
+	for _, c := range loadCases(f) {
+		f.Add(c.Src)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		e, err := Parse(src)
+		if err != nil {
+			var xe *Error
+			if !errors.As(err, &xe) {
+				t.Fatalf("%q: %v is not an *Error", src, err)
+			}
+			return
+		}
+		if _, err := e.Eval(func(string) (Decimal, bool) { return sheetmap.NewDec(-15, 1), true }); err != nil {
+			var xe *Error
+			if !errors.As(err, &xe) {
+				t.Fatalf("%q: %v is not an *Error", src, err)
+			}
+		}
+	})
+}
