@@ -14,6 +14,7 @@ import (
 	"kerf/internal/platform/bus"
 	"kerf/internal/platform/config"
 	"kerf/internal/platform/db"
+	"kerf/internal/platform/expr"
 	"kerf/internal/platform/httpapi"
 	"kerf/internal/platform/localization"
 	"kerf/internal/platform/metrics"
@@ -69,6 +70,8 @@ func New(ctx context.Context, cfg config.Config) (*App, error) {
 		return nil, err
 	}
 	a := &App{Config: cfg, DB: d, Blob: store, Catalog: localization.NewCatalog(), Registry: permission.NewRegistry()}
+	// Messages of platform packages that areas pass on to the user as they are (computed fields).
+	a.Catalog.Add(expr.Texts)
 	a.Bus = bus.New(d)
 	d.SetCounts(bus.NewCounts(a.Bus))        // list totals kept per replica, dropped by every committed write
 	d.SetChangeRecorder(audit.NewRecorder()) // entity changes of every write, in its transaction
