@@ -148,8 +148,10 @@ describe('ImportRuleMappingsPage', () => {
     renderWithApp(<ImportRuleMappingsPage />, { granted: all })
     await waitFor(() => expect(screen.getAllByTestId('mapping-name')).toHaveLength(2))
     await userEvent.click(within(row('Orders A')).getByTestId('ruleMapping-edit'))
-    const name = (await screen.findByTestId('rule-mapping-name')) as HTMLInputElement
-    await waitFor(() => expect(name.value).toBe('Orders A'))
+    // The dialog's form is mounted again once the mapping is read: ask for the input each time.
+    const nameInput = () => screen.getByTestId('rule-mapping-name') as HTMLInputElement
+    await waitFor(() => expect(nameInput().value).toBe('Orders A'))
+    const name = nameInput()
     expect(screen.getByText('Edit import rule mapping - Orders A')).toBeTruthy()
     expect(screen.getAllByTestId('rule-column').map((e) => (e as HTMLInputElement).value)).toEqual(['A', 'AB'])
     expect(screen.getAllByTestId('rule-mapping')[0].textContent).toBe('Dictionary: Colours')
