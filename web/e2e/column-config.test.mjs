@@ -89,6 +89,14 @@ async function recordAnnouncements(p) {
   })
 }
 
+/**
+ * dnd-kit's keyboard sensor starts listening for arrow keys in a zero-delay timer queued when the
+ * drag starts; a timer queued after it fires after it, so an arrow pressed then is not lost.
+ */
+async function sensorListens(p) {
+  await p.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)))
+}
+
 /** Waits until a live region has said the text (since recordAnnouncements). */
 async function announced(p, text) {
   try {
@@ -121,6 +129,7 @@ test('the admin hides a column and moves two others by keyboard; after a reload 
   await dialog(admin).getByTestId('dictionaries-column-dialog-list-handle-creationTime').focus()
   await admin.keyboard.press('Space')
   await announced(admin, 'Creation time is over position 5.')
+  await sensorListens(admin)
   await admin.keyboard.press('ArrowUp')
   await announced(admin, 'Creation time is over position 4.')
   await admin.keyboard.press('ArrowUp')
@@ -136,6 +145,7 @@ test('the admin hides a column and moves two others by keyboard; after a reload 
   await dialog(admin).getByTestId('dictionaries-column-dialog-list-handle-isStatic').focus()
   await admin.keyboard.press('Space')
   await announced(admin, 'Built-in is over position 5.')
+  await sensorListens(admin)
   for (const position of [4, 3, 2]) {
     await admin.keyboard.press('ArrowUp')
     await announced(admin, `Built-in is over position ${position}.`)
