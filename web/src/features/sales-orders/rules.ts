@@ -1,0 +1,58 @@
+import type { Rule } from 'antd/es/form'
+import type { TFunction } from 'i18next'
+import { limits } from '../../api/gen/limits'
+
+type Limit = { maxLength?: number; minimum?: number; maximum?: number; pattern?: string }
+
+// The server's limits (the huma tags of its inputs, generated into src/api/gen/limits.ts).
+const all = limits as unknown as Record<string, Record<string, Limit> | undefined>
+/** Limits of an order's fields (SalesOrderInput). */
+export const orderLimits: Record<string, Limit> = all.SalesorderSalesOrderInput ?? all.SalesorderUpdateSalesOrderInput ?? {}
+/** Limits of an order or product type's fields. */
+export const typeLimits: Record<string, Limit> = all.SalesorderTypeInput ?? all.SalesorderUpdateTypeInput ?? {}
+
+/** Characters as the server counts them (code points). */
+export function charCount(text: string): number {
+  return [...text].length
+}
+
+/** Required, checked on save (blank counts as missing). */
+export function requiredRule(t: TFunction, field: string): Rule {
+  return { required: true, whitespace: true, message: t('rule.required', { field }) }
+}
+
+/** A choice is required. */
+export function selectRule(t: TFunction, field: string): Rule {
+  return { required: true, message: t('rule.select', { field }) }
+}
+
+/** At most the field's maxLength characters (no rule when the server sets none). */
+export function maxRules(t: TFunction, l: Record<string, Limit>, field: string): Rule[] {
+  const max = l[field]?.maxLength
+  if (max === undefined) return []
+  return [
+    {
+      validator: (_r, value: unknown) =>
+        typeof value === 'string' && charCount(value.trim()) > max ? Promise.reject(new Error(t('rule.max', { max }))) : Promise.resolve(),
+    },
+  ]
+}
+
+/** The field's minimum for a number (0 when the server sets none: amounts are never negative). */
+export function minOf(l: Record<string, Limit>, field: string, fallback = 0): number {
+  return l[field]?.minimum ?? fallback
+}
+
+/** The pattern of a code, when the server gives one. */
+export function codeRules(t: TFunction, field: string): Rule[] {
+  const p = typeLimits.code?.pattern
+  const re = p ? new RegExp(p) : null
+  return [
+    requiredRule(t, field),
+    ...maxRules(t, typeLimits, 'code'),
+    {
+      validator: (_r, value: unknown) =>
+        re && typeof value === 'string' && value.trim() && !re.test(value.trim()) ? Promise.reject(new Error(t('rule.code'))) : Promise.resolve(),
+    },
+  ]
+}
