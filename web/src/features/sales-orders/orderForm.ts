@@ -1,4 +1,5 @@
 import dayjs, { type Dayjs } from 'dayjs'
+import { dayOf } from './format'
 import {
   ORDER_DATE_FIELDS,
   ORDER_FLAG_FIELDS,
@@ -40,8 +41,9 @@ export const ORDER_FORM_FIELDS: ReadonlySet<string> = new Set([
 ])
 
 function toDay(v: string | null | undefined): Dayjs | null {
-  if (!v) return null
-  const d = dayjs(v)
+  const day = dayOf(v)
+  if (!day) return null
+  const d = dayjs(day)
   return d.isValid() ? d : null
 }
 
