@@ -16,7 +16,7 @@ import (
 // Limits of the configuration.
 const (
 	MaxColumns      = 100
-	MaxColumnText   = 64  // displayName, title
+	MaxColumnText   = 64 // displayName, title
 	MaxColumnWidth  = 2000
 	MaxDefaultValue = 128
 	MaxSort         = 9999

@@ -280,16 +280,29 @@ func (s store) insertQuoteToken(ctx context.Context, t *quoteToken) error {
 }
 
 // quoteToken answers the live token tok of order id, of any side (the download carries no
-// login): ErrNotFound when there is none.
+// login): ErrForbidden when there is none.
 func (s store) quoteToken(ctx context.Context, tok string, id uuid.UUID) (*quoteToken, error) {
+	invalid := apperr.WithKey(apperr.ErrForbidden, KeyQuoteTokenInvalid)
+	if tok == "" {
+		return nil, invalid
+	}
 	t := new(quoteToken)
 	err := db.Select(tenancy.AllTenants(ctx), s.idb, t).Where("?TableAlias.token = ?", tok).
 		Where("?TableAlias.sales_order_id = ?", id).Where("?TableAlias.expires_at >= ?", time.Now().UTC()).Scan(ctx)
 	if errors.Is(err, sql.ErrNoRows) {
-		return nil, apperr.WithKey(fmt.Errorf("quotation token: %w", db.ErrNotFound), KeyQuoteTokenInvalid)
+		return nil, invalid
 	}
 	if err != nil {
 		return nil, fmt.Errorf("read quotation token: %w", err)
 	}
 	return t, nil
+}
+
+// lockConfig makes the transactions that write the side's configuration wait for each other.
+func (s store) lockConfig(ctx context.Context) error {
+	side := "host"
+	if id := tenancy.ID(ctx); id != nil {
+		side = id.String()
+	}
+	return db.LockInTx(ctx, s.idb, "orderdetail-config:"+side)
 }

@@ -11,7 +11,7 @@ const (
 	KeyRequiredTableEmpty = "OrderDetail:RequiredTableEmpty" // {0} table
 	KeyNoItems            = "OrderDetail:NoItems"
 	KeyTooManyLines       = "OrderDetail:TooManyLines"   // {0} the limit
-	KeySourceNotFound     = "OrderDetail:SourceNotFound" // {0} the line
+	KeySourceNotFound     = "OrderDetail:SourceNotFound" // {0} table, {1} line
 	KeyLineOfOtherTable   = "OrderDetail:LineOfOtherTable"
 
 	// A line's field: {0} is "<table> line <n> <field>" (KeyLineField).
@@ -47,6 +47,7 @@ const (
 	KeyImportModuleType = "OrderDetail:Import:ModuleType"
 	KeyImportNoRows     = "OrderDetail:Import:NoRows"
 	KeyImportRow        = "OrderDetail:Import:Row"        // {0} row, {1} column, {2} the message
+	KeyMessage          = "OrderDetail:Message"           // {0} a message already in the caller's language
 	KeyImportMoreErrors = "OrderDetail:Import:MoreErrors" // {0} how many more
 	KeyXlsxOnly         = "OrderDetail:Import:XlsxOnly"
 	KeyNoFile           = "OrderDetail:Import:NoFile"
@@ -65,6 +66,9 @@ const (
 	KeyQuoteLogistics    = "OrderDetail:Quote:Logistics"
 	KeyQuoteTotalSum     = "OrderDetail:Quote:TotalSum"
 	KeyQuoteSheet        = "OrderDetail:Quote:Sheet"
+
+	KeyYes = "OrderDetail:Yes"
+	KeyNo  = "OrderDetail:No"
 )
 
 // tableKey is the label key of a detail table.
@@ -85,7 +89,7 @@ var texts = localization.Texts{
 	KeyRequiredTableEmpty: {ZhHans: "“{0}”为必填明细，请至少添加一行后再提交", En: "{0} is required: add at least one line before submitting"},
 	KeyNoItems:            {ZhHans: "请至少添加一行", En: "Add at least one line"},
 	KeyTooManyLines:       {ZhHans: "一次最多只能保存 {0} 行明细", En: "At most {0} lines can be saved at once"},
-	KeySourceNotFound:     {ZhHans: "{0}：所选的产品不存在", En: "{0}: the item picked does not exist"},
+	KeySourceNotFound:     {ZhHans: "{0}第 {1} 行：所选的项目不存在", En: "{0}, line {1}: the item picked does not exist"},
 	KeyLineOfOtherTable:   {ZhHans: "明细不属于该订单的这张表", En: "The line is not in this table of the order"},
 
 	KeyLineField:   {ZhHans: "{0}第 {1} 行的{2}", En: "{2} of line {1} of {0}"},
