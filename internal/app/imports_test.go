@@ -62,6 +62,7 @@ var areaImports = map[string][]string{
 	"importmapping":  {"datadictionary"}, // value mappings may take a dictionary's items
 	"menus":          nil,
 	"oidc":           {"identity", "securitylog"},
+	"orderdetail":    {"catalog", "importmapping", "salesorder"}, // picked catalogue rows; imports read through mappings; the order, its totals and submit check
 	"orgunits":       {"identity"},
 	"pageconfig":     {"identity"}, // the caller's roles and whether they are the side's admin
 	"permissions":    {"identity"},

@@ -13,6 +13,7 @@ import (
 	"kerf/internal/importmapping"
 	"kerf/internal/menus"
 	"kerf/internal/oidc"
+	"kerf/internal/orderdetail"
 	"kerf/internal/orgunits"
 	"kerf/internal/pageconfig"
 	"kerf/internal/permissions"
@@ -43,6 +44,8 @@ func (a *App) modules(ctx context.Context) ([]module.Module, error) {
 	filesModule := files.New(files.Deps{DB: a.DB, Blob: a.Blob})
 	dict := datadictionary.New(datadictionary.Deps{DB: a.DB, Bus: a.Bus, Catalog: a.Catalog, Permissions: a.Permissions, Tenants: a.Identity, ListTenants: a.Identity.Tenants})
 	orders := salesorder.New(salesorder.Deps{DB: a.DB, Bus: a.Bus, Catalog: a.Catalog, Permissions: a.Permissions, Identity: a.Identity, Files: filesModule.Service(), Tenants: a.Identity})
+	products := catalog.New(catalog.Deps{DB: a.DB, Catalog: a.Catalog, Permissions: a.Permissions, Tenants: a.Identity})
+	mappings := importmapping.New(importmapping.Deps{DB: a.DB, Bus: a.Bus, Catalog: a.Catalog, Permissions: a.Permissions, Dictionaries: dict, Tenants: a.Identity})
 	return []module.Module{
 		id,
 		sec,
@@ -55,10 +58,12 @@ func (a *App) modules(ctx context.Context) ([]module.Module, error) {
 		auditlogging.New(auditlogging.Deps{DB: a.DB, Identity: a.Identity, Settings: a.Settings}),
 		permissions.New(permissions.Deps{DB: a.DB, Registry: a.Registry, Permissions: a.Permissions, Directory: a.Identity}),
 		filesModule,
-		catalog.New(catalog.Deps{DB: a.DB, Catalog: a.Catalog, Permissions: a.Permissions, Tenants: a.Identity}),
+		products,
 		dict,
 		pageconfig.New(pageconfig.Deps{DB: a.DB, Bus: a.Bus, Catalog: a.Catalog, Permissions: a.Permissions, Identity: a.Identity}),
-		importmapping.New(importmapping.Deps{DB: a.DB, Bus: a.Bus, Catalog: a.Catalog, Permissions: a.Permissions, Dictionaries: dict, Tenants: a.Identity}),
+		mappings,
 		orders,
+		orderdetail.New(orderdetail.Deps{DB: a.DB, Catalog: a.Catalog, Permissions: a.Permissions, Registry: a.Registry, Orders: orders.Service(),
+			Products: products.Service(), Mappings: mappings.Service(), Tenants: a.Identity, ListTenants: a.Identity.Tenants}),
 	}, nil
 }
