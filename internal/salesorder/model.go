@@ -186,3 +186,143 @@ type OrderFile struct {
 	IsSuccess        bool      `bun:"is_success,notnull" json:"isSuccess"`
 	ErrorMessage     string    `bun:"error_message,notnull" json:"errorMessage"`
 }
+
+// ---- inputs ----
+//
+// Lengths and bounds are in the tags, so /openapi.json carries them and the web reads them
+// from the generated schema; the rules themselves (with their localised messages naming the
+// field) are the service's. Bodies of this area are not validated by huma (SkipValidateBody):
+// one rule, one message. Amounts the server derives (totalPrice, totalSumPrice,
+// differencePrice) are not inputs.
+
+// SalesOrderInput are the fields of an order a user edits (create and update).
+type SalesOrderInput struct {
+	OrderTypeID     uuid.UUID  `json:"orderTypeId,omitempty" required:"true" format:"uuid" doc:"An enabled order type of the tenant"`
+	ProductTypeID   *uuid.UUID `json:"productTypeId,omitempty" format:"uuid" doc:"An enabled product type of the tenant; absent or the all-zero id: none"`
+	DealerName      string     `json:"dealerName,omitempty" maxLength:"128"`
+	CustomerName    string     `json:"customerName,omitempty" required:"true" maxLength:"64"`
+	CustomerPhone   string     `json:"customerPhone,omitempty" maxLength:"32" doc:"Digits, spaces, + - ( ), at least 3 digits"`
+	CustomerAddress string     `json:"customerAddress,omitempty" maxLength:"256"`
+	IsUrgent        bool       `json:"isUrgent,omitempty"`
+	Remark          string     `json:"remark,omitempty" maxLength:"1024"`
+
+	OrderDate          *time.Time `json:"orderdate,omitempty" doc:"Default: now (on create)"`
+	PayDate            *time.Time `json:"paydate,omitempty"`
+	DeliveryDate       *time.Time `json:"deliveryDate,omitempty"`
+	SecondDeliveryDate *time.Time `json:"secondDeliveryDate,omitempty"`
+	ActualDeliveryDate *time.Time `json:"actualDeliveryDate,omitempty"`
+	TransferDate       *time.Time `json:"transferDate,omitempty"`
+	CloseFileDate      *time.Time `json:"closeFileDate,omitempty"`
+	FinalPaymentTime   *time.Time `json:"finalPaymentTime,omitempty"`
+
+	DiscountTotal  float64 `json:"discountTotal,omitempty" minimum:"0" maximum:"999999999999.99" doc:"Rounded to 2 places"`
+	LogisticsPrice float64 `json:"logisticsPrice,omitempty" minimum:"0" maximum:"999999999999.99" doc:"Rounded to 2 places"`
+	PayTotal       float64 `json:"payTotal,omitempty" minimum:"0" maximum:"999999999999.99" doc:"Rounded to 2 places"`
+	Bill           float64 `json:"bill,omitempty" minimum:"0" maximum:"999999999999.99" doc:"Rounded to 2 places"`
+
+	IsH5              bool `json:"isH5,omitempty"`
+	IsShip            bool `json:"IsShip,omitempty"`
+	IsImportConfirmed bool `json:"isImportConfirmed,omitempty"`
+	IsDesigner        bool `json:"isDesigner,omitempty"`
+	IsCloseFile       bool `json:"isCloseFile,omitempty"`
+}
+
+// UpdateSalesOrderInput is the body of PUT /api/app/salesorder/{id}: every editable field
+// (absent ones are cleared) and the stamp read.
+type UpdateSalesOrderInput struct {
+	SalesOrderInput
+	ConcurrencyStamp string `json:"concurrencyStamp,omitempty" doc:"The stamp read; a stale one answers 409, none skips the check"`
+}
+
+// StatusMoveInput is the body of POST /api/app/salesorder/{id}/status.
+type StatusMoveInput struct {
+	Action           Action `json:"action" required:"true" enum:"submit,withdraw,review,sendBack,confirm,release,ship,close,cancel"`
+	Comment          string `json:"comment,omitempty" maxLength:"512"`
+	ConcurrencyStamp string `json:"concurrencyStamp,omitempty" doc:"The stamp read; a stale one answers 409, none skips the check"`
+}
+
+// TypeInput is the body of an order or product type's create and update.
+type TypeInput struct {
+	Code             string `json:"code,omitempty" required:"true" maxLength:"64" doc:"Unique among the tenant's types without regard to case"`
+	Name             string `json:"name,omitempty" required:"true" maxLength:"64"`
+	Sort             int    `json:"sort,omitempty" minimum:"0" maximum:"999999"`
+	IsEnable         *bool  `json:"isEnable,omitempty" doc:"Default true"`
+	Remark           string `json:"remark,omitempty" maxLength:"256"`
+	ConcurrencyStamp string `json:"concurrencyStamp,omitempty" doc:"Update only: the stamp read; a stale one answers 409, none skips the check"`
+}
+
+// ---- queries ----
+
+// Scopes of the order list (the four order-tracking lists).
+const (
+	ScopeAll     = "all"     // every order
+	ScopeOwn     = "own"     // created by or sold by the caller
+	ScopePending = "pending" // in a status whose next move the caller holds the permission for
+	ScopeHistory = "history" // shipped, closed, cancelled
+)
+
+// TextFilter is a "contains" filter on a text column.
+type TextFilter struct {
+	Column, Value string
+}
+
+// NumberFilter bounds a number column (either bound may be nil).
+type NumberFilter struct {
+	Column   string
+	Min, Max *float64
+}
+
+// DateFilter bounds a time column: From inclusive, To exclusive (the day after the last day).
+type DateFilter struct {
+	Column   string
+	From, To *time.Time
+}
+
+// BoolFilter selects rows whose boolean column equals Value.
+type BoolFilter struct {
+	Column string
+	Value  bool
+}
+
+// OrderQuery selects orders.
+type OrderQuery struct {
+	Scope         string // ScopeAll ("" too), ScopeOwn, ScopePending, ScopeHistory
+	Filter        string // order number, customer, dealer or phone contains it
+	Statuses      []Status
+	OrderTypeID   *uuid.UUID
+	ProductTypeID *uuid.UUID
+	Texts         []TextFilter
+	Numbers       []NumberFilter
+	Dates         []DateFilter
+	Bools         []BoolFilter
+	Sorting       string // the client's sorting, checked against orderSorting
+	Skip, Limit   int
+}
+
+// TypeQuery selects order or product types.
+type TypeQuery struct {
+	Filter      string // code or name contains it
+	IsEnable    *bool
+	Sorting     string
+	Skip, Limit int
+}
+
+// ---- answers ----
+
+// UploadResult is one file's outcome of an upload, in the order sent.
+type UploadResult struct {
+	ID           *uuid.UUID `json:"id" doc:"The order file's id; null when it failed"`
+	FileName     string     `json:"fileName"`
+	FileType     string     `json:"fileType"`
+	IsSuccess    bool       `json:"isSuccess"`
+	ErrorMessage string     `json:"errorMessage"`
+}
+
+// FileDownload is what the page needs to download one order file: url?token=.
+type FileDownload struct {
+	ID       uuid.UUID `json:"id" doc:"The file descriptor's id"`
+	Name     string    `json:"name"`
+	MimeType string    `json:"mimeType"`
+	Token    string    `json:"token" doc:"Valid 60 seconds"`
+	URL      string    `json:"url" doc:"The files area's download path; add ?token="`
+}

@@ -29,6 +29,7 @@ type Service struct {
 	files    *files.Service
 
 	submitChecks []func(ctx context.Context, o *SalesOrder) error
+	demoHooks    []func(ctx context.Context, o *SalesOrder) error
 }
 
 // NewService returns the sales-order service.
@@ -45,11 +46,19 @@ func (s *Service) t(ctx context.Context, key string, args ...any) string {
 	return s.texts.T(ctx, key, args...)
 }
 
-// OnSubmit adds a check a submit must pass, run in the submitting transaction before the
-// status changes (the lines area refuses a submit while a required table is empty). An error
-// it answers is the submit's answer, and nothing is changed.
+// OnSubmit adds a check a submit must pass (the lines area refuses a submit while a required
+// table is empty). It runs on the draft order just before the submitting transaction, with
+// the request's context (it reads through its own store); an error it answers is the
+// submit's answer, and nothing is changed.
 func (s *Service) OnSubmit(check func(ctx context.Context, o *SalesOrder) error) {
 	s.submitChecks = append(s.submitChecks, check)
+}
+
+// OnDemoOrder adds a step the demo seed runs on each demo order it creates, before it moves
+// the order on (the lines area adds demo lines, so the submits pass its checks). ctx is the
+// demo tenant's sales clerk.
+func (s *Service) OnDemoOrder(fill func(ctx context.Context, o *SalesOrder) error) {
+	s.demoHooks = append(s.demoHooks, fill)
 }
 
 // Get answers one order of the current tenant (another tenant's, or a missing one, is
@@ -158,10 +167,4 @@ func (s *Service) SetLinesTotal(ctx context.Context, tx bun.IDB, orderID uuid.UU
 		return nil, err
 	}
 	return o, nil
-}
-
-// DeleteFiles removes files of an order (their rows, descriptors and blobs): the files a line
-// edit uploaded and removed before it ended. An id that is not a file of the order is ignored.
-func (s *Service) DeleteFiles(ctx context.Context, orderID uuid.UUID, fileIDs []uuid.UUID) error {
-	return fmt.Errorf("delete order files: %w", apperr.ErrNotFound) // built in service_files.go
 }

@@ -1,0 +1,186 @@
+package salesorder
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"path"
+	"strings"
+
+	"github.com/google/uuid"
+
+	"kerf/internal/files"
+	"kerf/internal/platform/apperr"
+)
+
+// Upload is one file of an upload request: its name, its size as the request says, and how
+// to read it.
+type Upload struct {
+	Name string
+	Size int64
+	Open func() (io.ReadCloser, error)
+}
+
+// maxFileSize is the largest order file (tests lower it).
+var maxFileSize int64 = files.MaxUpload
+
+// fileType is the extension of name, lower case, without the dot.
+func fileType(name string) string {
+	return strings.TrimPrefix(strings.ToLower(path.Ext(name)), ".")
+}
+
+// UploadFiles stores files on an order under category (order or examine; "" is order). More
+// than 10 files, or none, are refused and nothing is stored. Each file is then stored on its
+// own: one over the size limit, or one the store refuses, is answered isSuccess false with its
+// message, and the others are still stored. The answer has one entry per file, in order.
+func (s *Service) UploadFiles(ctx context.Context, orderID uuid.UUID, category string, uploads []Upload) ([]UploadResult, error) {
+	if category == "" {
+		category = CategoryOrder
+	}
+	if category != CategoryOrder && category != CategoryExamine {
+		return nil, apperr.Invalid("category", KeyBadCategory)
+	}
+	switch {
+	case len(uploads) == 0:
+		return nil, apperr.User(KeyNoFiles)
+	case len(uploads) > MaxFilesPerRequest:
+		return nil, apperr.User(KeyTooManyFiles)
+	}
+	if _, err := s.store.getOrder(ctx, orderID); err != nil {
+		return nil, err
+	}
+	out := make([]UploadResult, len(uploads))
+	for i, u := range uploads {
+		out[i] = UploadResult{FileName: u.Name, FileType: fileType(u.Name)}
+		f, err := s.saveFile(ctx, orderID, category, u)
+		var ue *apperr.UserError
+		switch {
+		case err == nil:
+			out[i].ID, out[i].FileName, out[i].IsSuccess = &f.ID, f.FileName, true
+		case errors.As(err, &ue):
+			out[i].ErrorMessage = s.t(ctx, ue.Key, ue.Args...)
+		default:
+			return nil, fmt.Errorf("upload %s: %w", u.Name, err)
+		}
+	}
+	return out, nil
+}
+
+// tooLarge is a file's failure when it is over maxFileSize.
+func tooLarge() error { return apperr.User(KeyFileTooLarge, maxFileSize>>20) }
+
+// saveFile stores one file: its bytes through the files area, then its row; the bytes are
+// removed again if the row cannot be written.
+func (s *Service) saveFile(ctx context.Context, orderID uuid.UUID, category string, u Upload) (*OrderFile, error) {
+	if u.Size > maxFileSize {
+		return nil, tooLarge()
+	}
+	r, err := u.Open()
+	if err != nil {
+		return nil, fmt.Errorf("open upload: %w", err)
+	}
+	defer r.Close()
+	fd, err := s.files.Save(ctx, files.KindDescriptor, u.Name, io.LimitReader(r, maxFileSize+1))
+	if errors.Is(err, files.ErrTooLarge) {
+		return nil, tooLarge()
+	}
+	if err != nil {
+		return nil, err
+	}
+	if fd.Size > maxFileSize {
+		s.dropDescriptor(ctx, fd.ID)
+		return nil, tooLarge()
+	}
+	f := &OrderFile{OrderID: orderID, FileDescriptorID: fd.ID, FileName: fd.Name, FileType: fileType(fd.Name),
+		MimeType: fd.MimeType, Size: fd.Size, Category: category, IsSuccess: true}
+	if err := s.store.insertFile(ctx, f); err != nil {
+		s.dropDescriptor(ctx, fd.ID)
+		return nil, err
+	}
+	return f, nil
+}
+
+// dropDescriptor removes a descriptor whose order file could not be kept; a failure only
+// leaves an unused blob, so it is logged.
+func (s *Service) dropDescriptor(ctx context.Context, id uuid.UUID) {
+	if err := s.files.Delete(context.WithoutCancel(ctx), id); err != nil {
+		slog.WarnContext(ctx, "salesorder: remove an unused file", "file", id, "err", err)
+	}
+}
+
+// Files answers an order's files of category ("" every category), oldest first.
+func (s *Service) Files(ctx context.Context, orderID uuid.UUID, category string) ([]OrderFile, error) {
+	if category != "" && category != CategoryOrder && category != CategoryExamine {
+		return nil, apperr.Invalid("category", KeyBadCategory)
+	}
+	if _, err := s.store.getOrder(ctx, orderID); err != nil {
+		return nil, err
+	}
+	return s.store.filesOf(ctx, orderID, category)
+}
+
+// FileDownload answers a token to download one order file through the files area.
+func (s *Service) FileDownload(ctx context.Context, orderID, fileID uuid.UUID) (*FileDownload, error) {
+	f, err := s.store.getFile(ctx, orderID, fileID)
+	if err != nil {
+		return nil, err
+	}
+	tok, err := s.files.DownloadToken(ctx, f.FileDescriptorID)
+	if errors.Is(err, apperr.ErrNotFound) {
+		return nil, notFound(err, "order file", KeyFileNotFound)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return &FileDownload{ID: f.FileDescriptorID, Name: f.FileName, MimeType: f.MimeType, Token: tok,
+		URL: "/api/file-management/file-descriptor/download/" + f.FileDescriptorID.String()}, nil
+}
+
+// DeleteFile removes one order file, its descriptor and its bytes.
+func (s *Service) DeleteFile(ctx context.Context, orderID, fileID uuid.UUID) error {
+	f, err := s.store.getFile(ctx, orderID, fileID)
+	if err != nil {
+		return err
+	}
+	return s.removeFiles(ctx, []OrderFile{*f})
+}
+
+// DeleteFiles removes files of an order (their rows, descriptors and bytes): the files a
+// line edit uploaded and removed before it ended. ids may name the order files or their file
+// descriptors; an id that is no file of the order is ignored.
+func (s *Service) DeleteFiles(ctx context.Context, orderID uuid.UUID, fileIDs []uuid.UUID) error {
+	if len(fileIDs) == 0 {
+		return nil
+	}
+	fs, err := s.store.filesByIDs(ctx, orderID, fileIDs)
+	if err != nil {
+		return err
+	}
+	return s.removeFiles(ctx, fs)
+}
+
+// removeFiles deletes the rows in one transaction, then each descriptor and its bytes.
+func (s *Service) removeFiles(ctx context.Context, fs []OrderFile) error {
+	if len(fs) == 0 {
+		return nil
+	}
+	err := s.store.inTx(ctx, func(ctx context.Context, tx store) error {
+		for i := range fs {
+			if err := tx.deleteFile(ctx, &fs[i]); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	for _, f := range fs {
+		if err := s.files.Delete(ctx, f.FileDescriptorID); err != nil && !errors.Is(err, apperr.ErrNotFound) {
+			return fmt.Errorf("delete file %s: %w", f.FileDescriptorID, err)
+		}
+	}
+	return nil
+}
