@@ -377,6 +377,37 @@ export const limits = {
     path: { maxLength: 512 },
     permission: { maxLength: 256 },
   },
+  OrderdetailAddLinesInput: {
+    items: { minItems: 1, maxItems: 500 },
+  },
+  OrderdetailColumn: {
+    compute: { maxLength: 500 },
+    defaultValue: { maxLength: 128 },
+    displayName: { maxLength: 64 },
+    displayWidth: { minimum: 0, maximum: 2000 },
+    key: { maxLength: 64 },
+    title: { maxLength: 64 },
+  },
+  OrderdetailConfigInput: {
+    items: { maxItems: 500 },
+  },
+  OrderdetailDetailTableInput: {
+    columns: { maxItems: 100 },
+    sort: { minimum: 0, maximum: 9999 },
+  },
+  OrderdetailLineInput: {
+    cabinet: { maxLength: 128 },
+    code: { maxLength: 128 },
+    color: { maxLength: 64 },
+    count: { minimum: 0 },
+    height: { minimum: 0 },
+    length: { minimum: 0 },
+    name: { maxLength: 128 },
+    price: { minimum: 0 },
+    remark: { maxLength: 2048 },
+    unit: { maxLength: 32 },
+    width: { minimum: 0 },
+  },
   OrgunitsCreateOrganizationUnitInput: {
     displayName: { minLength: 1, maxLength: 128 },
   },
@@ -425,6 +456,37 @@ export const limits = {
   },
   PermissionsUpdatePermissionsInput: {
     permissions: { maxItems: 2000 },
+  },
+  SalesorderSalesOrderInput: {
+    bill: { minimum: 0, maximum: 999999999999.99 },
+    customerAddress: { maxLength: 256 },
+    customerName: { maxLength: 64 },
+    customerPhone: { maxLength: 32 },
+    dealerName: { maxLength: 128 },
+    discountTotal: { minimum: 0, maximum: 999999999999.99 },
+    logisticsPrice: { minimum: 0, maximum: 999999999999.99 },
+    payTotal: { minimum: 0, maximum: 999999999999.99 },
+    remark: { maxLength: 1024 },
+  },
+  SalesorderStatusMoveInput: {
+    comment: { maxLength: 512 },
+  },
+  SalesorderTypeInput: {
+    code: { maxLength: 64 },
+    name: { maxLength: 64 },
+    remark: { maxLength: 256 },
+    sort: { minimum: 0, maximum: 999999 },
+  },
+  SalesorderUpdateSalesOrderInput: {
+    bill: { minimum: 0, maximum: 999999999999.99 },
+    customerAddress: { maxLength: 256 },
+    customerName: { maxLength: 64 },
+    customerPhone: { maxLength: 32 },
+    dealerName: { maxLength: 128 },
+    discountTotal: { minimum: 0, maximum: 999999999999.99 },
+    logisticsPrice: { minimum: 0, maximum: 999999999999.99 },
+    payTotal: { minimum: 0, maximum: 999999999999.99 },
+    remark: { maxLength: 1024 },
   },
 } as const
 

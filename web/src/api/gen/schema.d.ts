@@ -254,6 +254,174 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/app/product-types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * product types (paged)
+         * @description Needs any of: [SalesOrder.ProductTypes]
+         */
+        get: operations["get-api-app-product-types"];
+        put?: never;
+        /**
+         * Create one of the product types
+         * @description Needs any of: [SalesOrder.ProductTypes.Create]
+         */
+        post: operations["post-api-app-product-types"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/app/product-types/enabled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The enabled product types in order (selects)
+         * @description Needs any of: [SalesOrder.ProductTypes SalesOrder.Orders]
+         */
+        get: operations["get-api-app-product-types-enabled"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/app/product-types/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One of the product types
+         * @description Needs any of: [SalesOrder.ProductTypes]
+         */
+        get: operations["get-api-app-product-types-id"];
+        /**
+         * Update one of the product types
+         * @description Needs any of: [SalesOrder.ProductTypes.Edit]
+         */
+        put: operations["put-api-app-product-types-id"];
+        post?: never;
+        /**
+         * Delete one of the product types (refused while an order uses it)
+         * @description Needs any of: [SalesOrder.ProductTypes.Delete]
+         */
+        delete: operations["delete-api-app-product-types-id"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/app/sales-order-types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * order types (paged)
+         * @description Needs any of: [SalesOrder.OrderTypes]
+         */
+        get: operations["get-api-app-sales-order-types"];
+        put?: never;
+        /**
+         * Create one of the order types
+         * @description Needs any of: [SalesOrder.OrderTypes.Create]
+         */
+        post: operations["post-api-app-sales-order-types"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/app/sales-order-types/enabled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The enabled order types in order (selects)
+         * @description Needs any of: [SalesOrder.OrderTypes SalesOrder.Orders]
+         */
+        get: operations["get-api-app-sales-order-types-enabled"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/app/sales-order-types/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One of the order types
+         * @description Needs any of: [SalesOrder.OrderTypes]
+         */
+        get: operations["get-api-app-sales-order-types-id"];
+        /**
+         * Update one of the order types
+         * @description Needs any of: [SalesOrder.OrderTypes.Edit]
+         */
+        put: operations["put-api-app-sales-order-types-id"];
+        post?: never;
+        /**
+         * Delete one of the order types (refused while an order uses it)
+         * @description Needs any of: [SalesOrder.OrderTypes.Delete]
+         */
+        delete: operations["delete-api-app-sales-order-types-id"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/app/salesorder": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Sales orders (the order list and the four tracking lists by scope), filtered, sorted, paged
+         * @description Needs any of: [SalesOrder.Orders]
+         */
+        get: operations["get-api-app-salesorder"];
+        put?: never;
+        /**
+         * Create a sales order (a draft, numbered)
+         * @description Needs any of: [SalesOrder.Orders.Create]
+         */
+        post: operations["post-api-app-salesorder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/app/salesorder/issystemadmin": {
         parameters: {
             query?: never;
@@ -263,6 +431,159 @@ export interface paths {
         };
         /** Whether the caller holds the side's built-in admin role */
         get: operations["get-api-app-salesorder-issystemadmin"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/app/salesorder/multifile/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An order's files (of one category, or all)
+         * @description Needs any of: [SalesOrder.Orders]
+         */
+        get: operations["get-api-app-salesorder-multifile-id"];
+        put?: never;
+        /**
+         * Upload files to an order: multipart field files (at most 10, each at most 50 MB), optional field category (order, the default, or examine); one entry per file, in order
+         * @description Needs any of: [SalesOrder.Orders.Files]
+         */
+        post: operations["post-api-app-salesorder-multifile-id"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/app/salesorder/multifile/{id}/{fileId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A token to download one order file: the page opens url?token=
+         * @description Needs any of: [SalesOrder.Orders]
+         */
+        get: operations["get-api-app-salesorder-multifile-id-fileId"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete one order file and its bytes
+         * @description Needs any of: [SalesOrder.Orders.Files]
+         */
+        delete: operations["delete-api-app-salesorder-multifile-id-fileId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/app/salesorder/quote-file/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The order's quotation as .xlsx (?token=) */
+        get: operations["get-api-app-salesorder-quote-file-id"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/app/salesorder/quote-token/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A token to download the order's quotation, valid two minutes
+         * @description Needs any of: [SalesOrder.Details]
+         */
+        get: operations["get-api-app-salesorder-quote-token-id"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/app/salesorder/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One sales order, with the status moves the caller may make now
+         * @description Needs any of: [SalesOrder.Orders]
+         */
+        get: operations["get-api-app-salesorder-id"];
+        /**
+         * Update a draft or submitted sales order (every editable field)
+         * @description Needs any of: [SalesOrder.Orders.Edit]
+         */
+        put: operations["put-api-app-salesorder-id"];
+        post?: never;
+        /**
+         * Delete a draft sales order
+         * @description Needs any of: [SalesOrder.Orders.Delete]
+         */
+        delete: operations["delete-api-app-salesorder-id"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/app/salesorder/{id}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move a sales order's status (each action needs its own permission)
+         * @description Needs any of: [SalesOrder.Orders]
+         */
+        post: operations["post-api-app-salesorder-id-status"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/app/salesorder/{id}/status-logs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A sales order's status moves, oldest first
+         * @description Needs any of: [SalesOrder.Orders]
+         */
+        get: operations["get-api-app-salesorder-id-status-logs"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1938,6 +2259,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/sales-order/detail-tables": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The detail tables an order of a type shows, for the caller (columns, actions, grantedActions)
+         * @description Needs any of: [SalesOrder.Details]
+         */
+        get: operations["get-api-sales-order-detail-tables"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sales-order/detail-tables/config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The side's detail-table configuration
+         * @description Needs any of: [SalesOrder.DetailTables]
+         */
+        get: operations["get-api-sales-order-detail-tables-config"];
+        /**
+         * Replace the side's detail-table configuration
+         * @description Needs any of: [SalesOrder.DetailTables]
+         */
+        put: operations["put-api-sales-order-detail-tables-config"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sales-order/sales-lists": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A page of the salesLists lines of an order, in line order
+         * @description Needs any of: [SalesOrder.Details]
+         */
+        get: operations["get-api-sales-order-sales-lists"];
+        put?: never;
+        /**
+         * Add salesLists lines to an order: {sourceId} picked from the catalogue, or typed lines
+         * @description Needs any of: [SalesOrder.Details.Select SalesOrder.Details.Create]
+         */
+        post: operations["post-api-sales-order-sales-lists"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/sales-order/sales-order-catalog-products": {
         parameters: {
             query?: never;
@@ -1985,6 +2374,135 @@ export interface paths {
          * @description Needs any of: [SalesOrder.StandardProducts.Delete]
          */
         delete: operations["delete-api-sales-order-sales-order-catalog-products-id"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sales-order/sales-order-details/batch-update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Save the lines the order screen changed (all tables, one transaction, the order's stamp checked); answers the order
+         * @description Needs any of: [SalesOrder.Details.Edit]
+         */
+        put: operations["put-api-sales-order-sales-order-details-batch-update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sales-order/sales-order-details/clear": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Remove every line of one table of an order; answers the order
+         * @description Needs any of: [SalesOrder.Details.Clear]
+         */
+        post: operations["post-api-sales-order-sales-order-details-clear"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sales-order/sales-order-details/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One table's lines of an order as .xlsx (?salesOrderId=&table=; headers in the caller's language) */
+        get: operations["get-api-sales-order-sales-order-details-export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sales-order/sales-order-parts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A page of the matter lines of an order, in line order
+         * @description Needs any of: [SalesOrder.Details]
+         */
+        get: operations["get-api-sales-order-sales-order-parts"];
+        put?: never;
+        /**
+         * Add matter lines to an order: {sourceId} picked from the catalogue, or typed lines
+         * @description Needs any of: [SalesOrder.Details.Select SalesOrder.Details.Create]
+         */
+        post: operations["post-api-sales-order-sales-order-parts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sales-order/sales-order-products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A page of the product lines of an order, in line order
+         * @description Needs any of: [SalesOrder.Details]
+         */
+        get: operations["get-api-sales-order-sales-order-products"];
+        put?: never;
+        /**
+         * Add product lines to an order: {sourceId} picked from the catalogue, or typed lines
+         * @description Needs any of: [SalesOrder.Details.Select SalesOrder.Details.Create]
+         */
+        post: operations["post-api-sales-order-sales-order-products"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sales-order/sales-order-standard-products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A page of the standardProduct lines of an order, in line order
+         * @description Needs any of: [SalesOrder.Details]
+         */
+        get: operations["get-api-sales-order-sales-order-standard-products"];
+        put?: never;
+        /**
+         * Add standardProduct lines to an order: {sourceId} picked from the catalogue, or typed lines
+         * @description Needs any of: [SalesOrder.Details.Select SalesOrder.Details.Create]
+         */
+        post: operations["post-api-sales-order-sales-order-standard-products"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -2472,6 +2990,23 @@ export interface paths {
          * @description Needs any of: [BasicSetup.ImportSplitMappings.Delete]
          */
         delete: operations["delete-api-split-order-import-split-mappings-id"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/split-order/import-split-order": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Import lines from one spreadsheet (multipart: file, salesOrderId, ruleMappingId, splitMappingId); all rows or none */
+        post: operations["post-api-split-order-import-split-order"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -4152,6 +4687,24 @@ export interface components {
         ListMenusMenuItem: {
             items: components["schemas"]["MenusMenuItem"][] | null;
         };
+        ListOrderdetailDetailTable: {
+            items: components["schemas"]["OrderdetailDetailTable"][] | null;
+        };
+        ListOrderdetailLine: {
+            items: components["schemas"]["OrderdetailLine"][] | null;
+        };
+        ListOrderdetailShownTable: {
+            items: components["schemas"]["OrderdetailShownTable"][] | null;
+        };
+        ListSalesorderOrderType: {
+            items: components["schemas"]["SalesorderOrderType"][] | null;
+        };
+        ListSalesorderProductType: {
+            items: components["schemas"]["SalesorderProductType"][] | null;
+        };
+        ListSalesorderStatusLog: {
+            items: components["schemas"]["SalesorderStatusLog"][] | null;
+        };
         LocalizationLanguage: {
             cultureName: string;
             displayName: string;
@@ -4248,6 +4801,222 @@ export interface components {
             parentId?: string;
             path?: string;
             permission?: string;
+        };
+        OrderdetailActions: {
+            clear: string[] | null;
+            create: string[] | null;
+            export: string[] | null;
+            importExcel: string[] | null;
+            select: string[] | null;
+        };
+        OrderdetailAddLinesInput: {
+            /** @description Each {sourceId} from a picker, or a typed line */
+            items: components["schemas"]["OrderdetailLineInput"][] | null;
+            /** Format: uuid */
+            salesOrderId: string;
+        };
+        OrderdetailBatchUpdateInput: {
+            /** @description The order's stamp as read; a stale one answers 409, none skips the check */
+            concurrencyStamp?: string;
+            /** @description Per table key: the ids of lines removed */
+            deleted?: {
+                [key: string]: string[] | null;
+            };
+            /** @description Order files added and removed during the edit: deleted with their blobs */
+            removedFileIds?: string[] | null;
+            /** Format: uuid */
+            salesOrderId: string;
+            /** @description Per table key (product, matter, standardProduct, salesLists): the changed and new lines */
+            tables?: {
+                [key: string]: components["schemas"]["OrderdetailLineInput"][] | null;
+            };
+        };
+        OrderdetailClearInput: {
+            /** Format: uuid */
+            salesOrderId: string;
+            /** @enum {string} */
+            table: "product" | "matter" | "standardProduct" | "salesLists";
+        };
+        OrderdetailColumn: {
+            /** @description An expression over the table's number columns and built-in numbers (platform/expr); the server recomputes it on every save */
+            compute?: string;
+            /** @description The value of an empty cell (else 1 for a number widget, false for a boolean) */
+            defaultValue?: string;
+            /** @description Shown as the column's title; empty for a built-in field: its name in the caller's language */
+            displayName?: string;
+            /**
+             * Format: int64
+             * @description Pixels; 0: the page's default
+             */
+            displayWidth?: number;
+            /** @description A built-in field (name, code, length, width, height, color, unit, price, count, amount, remark, cabinet) or a key of the line's values: letters, digits and _, not starting with a digit */
+            key: string;
+            /** @description Who sees and edits the column (any one); none: everyone */
+            permissions?: string[] | null;
+            /** @description An alternative title (the answer of detail-tables fills it as displayName when empty) */
+            title?: string;
+            /** @description text, number or boolean; empty: the field's own kind */
+            widget?: string;
+        };
+        OrderdetailConfigInput: {
+            items: components["schemas"]["OrderdetailDetailTableInput"][] | null;
+        };
+        OrderdetailDetailTable: {
+            actions: components["schemas"]["OrderdetailActions"];
+            columns: components["schemas"]["OrderdetailColumn"][] | null;
+            concurrencyStamp: string;
+            /** Format: date-time */
+            creationTime: string;
+            /** Format: uuid */
+            creatorId: string | null;
+            id: string;
+            isDeleted: boolean;
+            /** @enum {string} */
+            key: "product" | "matter" | "standardProduct" | "salesLists" | "examine";
+            /** Format: date-time */
+            lastModificationTime: string | null;
+            /** Format: uuid */
+            lastModifierId: string | null;
+            /**
+             * Format: uuid
+             * @description null: every order type without a row of its own
+             */
+            orderTypeId: string | null;
+            /** @description An order is not submitted while this table has no line */
+            required: boolean;
+            shown: boolean;
+            /** Format: int64 */
+            sort: number;
+            /** Format: uuid */
+            tenantId: string | null;
+        };
+        OrderdetailDetailTableInput: {
+            actions: components["schemas"]["OrderdetailActions"];
+            columns: components["schemas"]["OrderdetailColumn"][] | null;
+            /** @enum {string} */
+            key: "product" | "matter" | "standardProduct" | "salesLists" | "examine";
+            /**
+             * Format: uuid
+             * @description Absent: every order type without a row of its own
+             */
+            orderTypeId?: string;
+            required: boolean;
+            shown: boolean;
+            /** Format: int64 */
+            sort: number;
+        };
+        OrderdetailLine: {
+            /**
+             * Format: double
+             * @description price × count, or the table's configured compute; always the server's
+             */
+            amount: number;
+            cabinet: string;
+            code: string;
+            color: string;
+            concurrencyStamp: string;
+            /** Format: double */
+            count: number;
+            /** Format: date-time */
+            creationTime: string;
+            /** Format: uuid */
+            creatorId: string | null;
+            /** Format: double */
+            height: number | null;
+            id: string;
+            isDeleted: boolean;
+            /** Format: date-time */
+            lastModificationTime: string | null;
+            /** Format: uuid */
+            lastModifierId: string | null;
+            /** Format: double */
+            length: number | null;
+            /**
+             * Format: int64
+             * @description 1, 2, … in the order lines were added to the table
+             */
+            lineNo: number;
+            name: string;
+            /** Format: double */
+            price: number;
+            remark: string;
+            salesOrderId: string;
+            /**
+             * Format: uuid
+             * @description The catalogue row picked; null for typed and imported lines
+             */
+            sourceId: string | null;
+            /** @enum {string} */
+            table: "product" | "matter" | "standardProduct" | "salesLists";
+            /** Format: uuid */
+            tenantId: string | null;
+            unit: string;
+            values: {
+                [key: string]: unknown;
+            };
+            /** Format: double */
+            width: number | null;
+        };
+        OrderdetailLineInput: {
+            /**
+             * Format: double
+             * @description Ignored: the server computes it
+             */
+            amount?: number | null;
+            cabinet?: string;
+            code?: string;
+            color?: string;
+            /** @description A changed line's stamp as read; a stale one answers 409, none skips the check */
+            concurrencyStamp?: string;
+            /**
+             * Format: double
+             * @description Empty: 1
+             */
+            count?: number | null;
+            /** Format: double */
+            height?: number | null;
+            /**
+             * Format: uuid
+             * @description Absent: a new line
+             */
+            id?: string;
+            /** Format: double */
+            length?: number | null;
+            name?: string;
+            /** Format: double */
+            price?: number | null;
+            remark?: string;
+            /**
+             * Format: uuid
+             * @description Adds: the catalogue row to copy (product, part or standard product by the table)
+             */
+            sourceId?: string;
+            unit?: string;
+            /** @description Configured columns: key → number, text or boolean; computed ones are ignored */
+            values?: {
+                [key: string]: unknown;
+            };
+            /** Format: double */
+            width?: number | null;
+        };
+        OrderdetailQuoteToken: {
+            token: string;
+        };
+        OrderdetailShownTable: {
+            actions: components["schemas"]["OrderdetailActions"];
+            /** @description The columns the caller may see, titles in the caller's language */
+            columns: components["schemas"]["OrderdetailColumn"][] | null;
+            /** @description In the caller's language */
+            displayName: string;
+            /** @description The actions the caller holds a permission for */
+            grantedActions: string[] | null;
+            /** @enum {string} */
+            key: "product" | "matter" | "standardProduct" | "salesLists" | "examine";
+            required: boolean;
+            /** @description Whether the table shows its actions column: it has columns and the caller holds an action */
+            showActions: boolean;
+            /** Format: int64 */
+            sort: number;
         };
         OrgunitsCreateOrganizationUnitInput: {
             /** @description Unique among the units of the same parent */
@@ -4489,6 +5258,11 @@ export interface components {
             /** Format: int64 */
             totalCount: number;
         };
+        PagedOrderdetailLine: {
+            items: components["schemas"]["OrderdetailLine"][] | null;
+            /** Format: int64 */
+            totalCount: number;
+        };
         PagedOrgunitsOrganizationUnit: {
             items: components["schemas"]["OrgunitsOrganizationUnit"][] | null;
             /** Format: int64 */
@@ -4501,6 +5275,21 @@ export interface components {
         };
         PagedPageconfigItem: {
             items: components["schemas"]["PageconfigItem"][] | null;
+            /** Format: int64 */
+            totalCount: number;
+        };
+        PagedSalesorderOrderType: {
+            items: components["schemas"]["SalesorderOrderType"][] | null;
+            /** Format: int64 */
+            totalCount: number;
+        };
+        PagedSalesorderProductType: {
+            items: components["schemas"]["SalesorderProductType"][] | null;
+            /** Format: int64 */
+            totalCount: number;
+        };
+        PagedSalesorderSalesOrder: {
+            items: components["schemas"]["SalesorderSalesOrder"][] | null;
             /** Format: int64 */
             totalCount: number;
         };
@@ -4575,6 +5364,365 @@ export interface components {
         };
         PermissionsUpdatePermissionsInput: {
             permissions: components["schemas"]["PermissionsUpdatePermission"][] | null;
+        };
+        SalesorderFileDownload: {
+            /** @description The file descriptor's id */
+            id: string;
+            mimeType: string;
+            name: string;
+            /** @description Valid 60 seconds */
+            token: string;
+            /** @description The files area's download path; add ?token= */
+            url: string;
+        };
+        SalesorderOrderFile: {
+            /** @enum {string} */
+            category: "order" | "examine";
+            concurrencyStamp: string;
+            /** Format: date-time */
+            creationTime: string;
+            /** Format: uuid */
+            creatorId: string | null;
+            errorMessage: string;
+            fileDescriptorId: string;
+            fileName: string;
+            /** @description The file name's extension, lower case, without the dot */
+            fileType: string;
+            id: string;
+            isDeleted: boolean;
+            isSuccess: boolean;
+            /** Format: date-time */
+            lastModificationTime: string | null;
+            /** Format: uuid */
+            lastModifierId: string | null;
+            mimeType: string;
+            salesOrderId: string;
+            /** Format: int64 */
+            size: number;
+            /** Format: uuid */
+            tenantId: string | null;
+        };
+        SalesorderOrderType: {
+            code: string;
+            concurrencyStamp: string;
+            /** Format: date-time */
+            creationTime: string;
+            /** Format: uuid */
+            creatorId: string | null;
+            id: string;
+            isDeleted: boolean;
+            /** @description Offered when an order is created or edited */
+            isEnable: boolean;
+            /** Format: date-time */
+            lastModificationTime: string | null;
+            /** Format: uuid */
+            lastModifierId: string | null;
+            name: string;
+            remark: string;
+            /**
+             * Format: int64
+             * @description Position in lists, smallest first
+             */
+            sort: number;
+            /** Format: uuid */
+            tenantId: string | null;
+        };
+        SalesorderProductType: {
+            code: string;
+            concurrencyStamp: string;
+            /** Format: date-time */
+            creationTime: string;
+            /** Format: uuid */
+            creatorId: string | null;
+            id: string;
+            isDeleted: boolean;
+            /** @description Offered when an order is created or edited */
+            isEnable: boolean;
+            /** Format: date-time */
+            lastModificationTime: string | null;
+            /** Format: uuid */
+            lastModifierId: string | null;
+            name: string;
+            remark: string;
+            /**
+             * Format: int64
+             * @description Position in lists, smallest first
+             */
+            sort: number;
+            /** Format: uuid */
+            tenantId: string | null;
+        };
+        SalesorderSalesOrder: {
+            IsShip: boolean;
+            /** Format: date-time */
+            actualDeliveryDate: string | null;
+            /** @description The status moves the caller may make now (one order's read only) */
+            allowedActions?: string[] | null;
+            /** Format: double */
+            bill: number;
+            /** Format: date-time */
+            closeFileDate: string | null;
+            concurrencyStamp: string;
+            /** Format: date-time */
+            creationTime: string;
+            /** Format: uuid */
+            creatorId: string | null;
+            /** @description The creator's name when the order was created */
+            creatorName: string;
+            customerAddress: string;
+            customerName: string;
+            customerPhone: string;
+            dealerName: string;
+            /** Format: date-time */
+            deliveryDate: string | null;
+            /** @description The chosen design scheme's id (the contract's spelling) */
+            desginId: string;
+            /**
+             * Format: double
+             * @description totalSumPrice - payTotal (derived)
+             */
+            differencePrice: number;
+            /** Format: double */
+            discountTotal: number;
+            /** Format: date-time */
+            finalPaymentTime: string | null;
+            id: string;
+            isCloseFile: boolean;
+            isDeleted: boolean;
+            isDesigner: boolean;
+            isH5: boolean;
+            isImportConfirmed: boolean;
+            isUrgent: boolean;
+            /** Format: date-time */
+            lastModificationTime: string | null;
+            /** Format: uuid */
+            lastModifierId: string | null;
+            /** Format: double */
+            logisticsPrice: number;
+            orderTypeId: string;
+            orderTypeName: string;
+            /** Format: date-time */
+            orderdate: string | null;
+            /** Format: double */
+            payTotal: number;
+            /** Format: date-time */
+            paydate: string | null;
+            /** Format: uuid */
+            productTypeId: string | null;
+            productTypeName: string;
+            remark: string;
+            /** @description The order number, SO{yyyyMMdd}{seq:4}; unique per tenant */
+            salesOrderId: string;
+            /**
+             * Format: uuid
+             * @description The salesman (a user); the creator when not given
+             */
+            salesmanId: string | null;
+            /** Format: date-time */
+            secondDeliveryDate: string | null;
+            /**
+             * Format: int64
+             * @description 0 draft, 10 submitted, 20 in review, 30 confirmed, 40 in production, 50 shipped, 60 closed, 90 cancelled
+             * @enum {integer}
+             */
+            status: 0 | 10 | 20 | 30 | 40 | 50 | 60 | 90;
+            /** Format: uuid */
+            tenantId: string | null;
+            /**
+             * Format: double
+             * @description The sum of the lines' amounts (derived)
+             */
+            totalPrice: number;
+            /**
+             * Format: double
+             * @description totalPrice - discountTotal + logisticsPrice (derived)
+             */
+            totalSumPrice: number;
+            /** Format: date-time */
+            transferDate: string | null;
+        };
+        SalesorderSalesOrderInput: {
+            IsShip?: boolean;
+            /** Format: date-time */
+            actualDeliveryDate?: string;
+            /**
+             * Format: double
+             * @description Rounded to 2 places
+             */
+            bill?: number;
+            /** Format: date-time */
+            closeFileDate?: string;
+            customerAddress?: string;
+            customerName: string;
+            /** @description Digits, spaces, + - ( ), at least 3 digits */
+            customerPhone?: string;
+            dealerName?: string;
+            /** Format: date-time */
+            deliveryDate?: string;
+            /**
+             * Format: double
+             * @description Rounded to 2 places
+             */
+            discountTotal?: number;
+            /** Format: date-time */
+            finalPaymentTime?: string;
+            isCloseFile?: boolean;
+            isDesigner?: boolean;
+            isH5?: boolean;
+            isImportConfirmed?: boolean;
+            isUrgent?: boolean;
+            /**
+             * Format: double
+             * @description Rounded to 2 places
+             */
+            logisticsPrice?: number;
+            /**
+             * Format: uuid
+             * @description An enabled order type of the tenant
+             */
+            orderTypeId: string;
+            /**
+             * Format: date-time
+             * @description Default: now (on create)
+             */
+            orderdate?: string;
+            /**
+             * Format: double
+             * @description Rounded to 2 places
+             */
+            payTotal?: number;
+            /** Format: date-time */
+            paydate?: string;
+            /**
+             * Format: uuid
+             * @description An enabled product type of the tenant; absent or the all-zero id: none
+             */
+            productTypeId?: string;
+            remark?: string;
+            /** Format: date-time */
+            secondDeliveryDate?: string;
+            /** Format: date-time */
+            transferDate?: string;
+        };
+        SalesorderStatusLog: {
+            action: string;
+            comment: string;
+            concurrencyStamp: string;
+            /** Format: date-time */
+            creationTime: string;
+            /** Format: uuid */
+            creatorId: string | null;
+            /** Format: int64 */
+            fromStatus: number;
+            id: string;
+            isDeleted: boolean;
+            /** Format: date-time */
+            lastModificationTime: string | null;
+            /** Format: uuid */
+            lastModifierId: string | null;
+            orderId: string;
+            /** Format: uuid */
+            tenantId: string | null;
+            /** Format: int64 */
+            toStatus: number;
+            /** Format: uuid */
+            userId: string | null;
+            userName: string;
+        };
+        SalesorderStatusMoveInput: {
+            /** @enum {string} */
+            action: "submit" | "withdraw" | "review" | "sendBack" | "confirm" | "release" | "ship" | "close" | "cancel";
+            comment?: string;
+            /** @description The stamp read; a stale one answers 409, none skips the check */
+            concurrencyStamp?: string;
+        };
+        SalesorderTypeInput: {
+            /** @description Unique among the tenant's types without regard to case */
+            code: string;
+            /** @description Update only: the stamp read; a stale one answers 409, none skips the check */
+            concurrencyStamp?: string;
+            /** @description Default true */
+            isEnable?: boolean;
+            name: string;
+            remark?: string;
+            /** Format: int64 */
+            sort?: number;
+        };
+        SalesorderUpdateSalesOrderInput: {
+            IsShip?: boolean;
+            /** Format: date-time */
+            actualDeliveryDate?: string;
+            /**
+             * Format: double
+             * @description Rounded to 2 places
+             */
+            bill?: number;
+            /** Format: date-time */
+            closeFileDate?: string;
+            /** @description The stamp read; a stale one answers 409, none skips the check */
+            concurrencyStamp?: string;
+            customerAddress?: string;
+            customerName: string;
+            /** @description Digits, spaces, + - ( ), at least 3 digits */
+            customerPhone?: string;
+            dealerName?: string;
+            /** Format: date-time */
+            deliveryDate?: string;
+            /**
+             * Format: double
+             * @description Rounded to 2 places
+             */
+            discountTotal?: number;
+            /** Format: date-time */
+            finalPaymentTime?: string;
+            isCloseFile?: boolean;
+            isDesigner?: boolean;
+            isH5?: boolean;
+            isImportConfirmed?: boolean;
+            isUrgent?: boolean;
+            /**
+             * Format: double
+             * @description Rounded to 2 places
+             */
+            logisticsPrice?: number;
+            /**
+             * Format: uuid
+             * @description An enabled order type of the tenant
+             */
+            orderTypeId: string;
+            /**
+             * Format: date-time
+             * @description Default: now (on create)
+             */
+            orderdate?: string;
+            /**
+             * Format: double
+             * @description Rounded to 2 places
+             */
+            payTotal?: number;
+            /** Format: date-time */
+            paydate?: string;
+            /**
+             * Format: uuid
+             * @description An enabled product type of the tenant; absent or the all-zero id: none
+             */
+            productTypeId?: string;
+            remark?: string;
+            /** Format: date-time */
+            secondDeliveryDate?: string;
+            /** Format: date-time */
+            transferDate?: string;
+        };
+        SalesorderUploadResult: {
+            errorMessage: string;
+            fileName: string;
+            fileType: string;
+            /**
+             * Format: uuid
+             * @description The order file's id; null when it failed
+             */
+            id: string | null;
+            isSuccess: boolean;
         };
         SecuritylogLog: {
             action: string;
@@ -5176,6 +6324,571 @@ export interface operations {
             };
         };
     };
+    "get-api-app-product-types": {
+        parameters: {
+            query?: {
+                /** @description Rows to skip */
+                skipCount?: number;
+                /** @description Page size (at most 1000) */
+                maxResultCount?: number;
+                /** @description e.g. "name desc"; columns are whitelisted */
+                sorting?: string;
+                /** @description Free-text filter */
+                filter?: string;
+                /** @description true: enabled types only; false: disabled ones */
+                isEnable?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PagedSalesorderProductType"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "post-api-app-product-types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SalesorderTypeInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SalesorderProductType"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "get-api-app-product-types-enabled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListSalesorderProductType"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "get-api-app-product-types-id": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SalesorderProductType"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "put-api-app-product-types-id": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SalesorderTypeInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SalesorderProductType"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "delete-api-app-product-types-id": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "get-api-app-sales-order-types": {
+        parameters: {
+            query?: {
+                /** @description Rows to skip */
+                skipCount?: number;
+                /** @description Page size (at most 1000) */
+                maxResultCount?: number;
+                /** @description e.g. "name desc"; columns are whitelisted */
+                sorting?: string;
+                /** @description Free-text filter */
+                filter?: string;
+                /** @description true: enabled types only; false: disabled ones */
+                isEnable?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PagedSalesorderOrderType"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "post-api-app-sales-order-types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SalesorderTypeInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SalesorderOrderType"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "get-api-app-sales-order-types-enabled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListSalesorderOrderType"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "get-api-app-sales-order-types-id": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SalesorderOrderType"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "put-api-app-sales-order-types-id": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SalesorderTypeInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SalesorderOrderType"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "delete-api-app-sales-order-types-id": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "get-api-app-salesorder": {
+        parameters: {
+            query?: {
+                /** @description Rows to skip */
+                skipCount?: number;
+                /** @description Page size (at most 1000) */
+                maxResultCount?: number;
+                /** @description e.g. "name desc"; columns are whitelisted */
+                sorting?: string;
+                /** @description Free-text filter */
+                filter?: string;
+                /** @description all (default), own (created or sold by me), pending (a next move is mine), history (shipped, closed, cancelled) */
+                scope?: string;
+                /** @description A status, or several separated by commas */
+                status?: string;
+                /** @description Orders of this order type */
+                orderTypeId?: string;
+                /** @description Orders of this product type */
+                productTypeId?: string;
+                /** @description Contains (text) */
+                salesOrderId?: string;
+                /** @description Contains (text) */
+                dealerName?: string;
+                /** @description Contains (text) */
+                customerName?: string;
+                /** @description Contains (text) */
+                customerPhone?: string;
+                /** @description Contains (text) */
+                customerAddress?: string;
+                /** @description Contains (text) */
+                remark?: string;
+                /** @description Contains (text) */
+                creatorName?: string;
+                /** @description Contains (text) */
+                desginId?: string;
+                /** @description At least (number) */
+                totalSumPriceMin?: string;
+                /** @description At most (number) */
+                totalSumPriceMax?: string;
+                /** @description At least (number) */
+                differencePriceMin?: string;
+                /** @description At most (number) */
+                differencePriceMax?: string;
+                /** @description At least (number) */
+                totalPriceMin?: string;
+                /** @description At most (number) */
+                totalPriceMax?: string;
+                /** @description At least (number) */
+                payTotalMin?: string;
+                /** @description At most (number) */
+                payTotalMax?: string;
+                /** @description At least (number) */
+                logisticsPriceMin?: string;
+                /** @description At most (number) */
+                logisticsPriceMax?: string;
+                /** @description At least (number) */
+                discountTotalMin?: string;
+                /** @description At most (number) */
+                discountTotalMax?: string;
+                /** @description At least (number) */
+                billMin?: string;
+                /** @description At most (number) */
+                billMax?: string;
+                /** @description From this day (yyyy-MM-dd, the server's time zone) */
+                paydateFrom?: string;
+                /** @description To this day, inclusive */
+                paydateTo?: string;
+                /** @description From this day (yyyy-MM-dd, the server's time zone) */
+                orderdateFrom?: string;
+                /** @description To this day, inclusive */
+                orderdateTo?: string;
+                /** @description From this day (yyyy-MM-dd, the server's time zone) */
+                secondDeliveryDateFrom?: string;
+                /** @description To this day, inclusive */
+                secondDeliveryDateTo?: string;
+                /** @description From this day (yyyy-MM-dd, the server's time zone) */
+                closeFileDateFrom?: string;
+                /** @description To this day, inclusive */
+                closeFileDateTo?: string;
+                /** @description From this day (yyyy-MM-dd, the server's time zone) */
+                finalPaymentTimeFrom?: string;
+                /** @description To this day, inclusive */
+                finalPaymentTimeTo?: string;
+                /** @description From this day (yyyy-MM-dd, the server's time zone) */
+                deliveryDateFrom?: string;
+                /** @description To this day, inclusive */
+                deliveryDateTo?: string;
+                /** @description From this day (yyyy-MM-dd, the server's time zone) */
+                actualDeliveryDateFrom?: string;
+                /** @description To this day, inclusive */
+                actualDeliveryDateTo?: string;
+                /** @description From this day (yyyy-MM-dd, the server's time zone) */
+                transferDateFrom?: string;
+                /** @description To this day, inclusive */
+                transferDateTo?: string;
+                /** @description From this day (yyyy-MM-dd, the server's time zone) */
+                creationTimeFrom?: string;
+                /** @description To this day, inclusive */
+                creationTimeTo?: string;
+                /** @description true or false */
+                isH5?: string;
+                /** @description true or false */
+                isUrgent?: string;
+                /** @description true or false; the list field is IsShip */
+                isShip?: string;
+                /** @description true or false */
+                isImportConfirmed?: string;
+                /** @description true or false */
+                isDesigner?: string;
+                /** @description true or false */
+                isCloseFile?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PagedSalesorderSalesOrder"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "post-api-app-salesorder": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SalesorderSalesOrderInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SalesorderSalesOrder"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
     "get-api-app-salesorder-issystemadmin": {
         parameters: {
             query?: never;
@@ -5192,6 +6905,355 @@ export interface operations {
                 };
                 content: {
                     "application/json": boolean;
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "get-api-app-salesorder-multifile-id": {
+        parameters: {
+            query?: {
+                /** @description order or examine; none: every file */
+                category?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SalesorderOrderFile"][] | null;
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "post-api-app-salesorder-multifile-id": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description filename of the file being uploaded
+                     */
+                    filename?: string;
+                    /** @description general purpose name for multipart form value */
+                    name?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SalesorderUploadResult"][] | null;
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "get-api-app-salesorder-multifile-id-fileId": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                fileId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SalesorderFileDownload"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "delete-api-app-salesorder-multifile-id-fileId": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                fileId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "get-api-app-salesorder-quote-file-id": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "get-api-app-salesorder-quote-token-id": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderdetailQuoteToken"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "get-api-app-salesorder-id": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SalesorderSalesOrder"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "put-api-app-salesorder-id": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SalesorderUpdateSalesOrderInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SalesorderSalesOrder"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "delete-api-app-salesorder-id": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "post-api-app-salesorder-id-status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SalesorderStatusMoveInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SalesorderSalesOrder"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "get-api-app-salesorder-id-status-logs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListSalesorderStatusLog"];
                 };
             };
             /** @description Error */
@@ -9090,6 +11152,169 @@ export interface operations {
             };
         };
     };
+    "get-api-sales-order-detail-tables": {
+        parameters: {
+            query?: {
+                /** @description The order type; absent: the tables of every type */
+                orderTypeId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListOrderdetailShownTable"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "get-api-sales-order-detail-tables-config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListOrderdetailDetailTable"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "put-api-sales-order-detail-tables-config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderdetailConfigInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListOrderdetailDetailTable"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "get-api-sales-order-sales-lists": {
+        parameters: {
+            query: {
+                /** @description The order */
+                salesOrderId: string;
+                /** @description Lines to skip */
+                skipCount?: number;
+                /** @description Page size (at most 50) */
+                maxResultCount?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PagedOrderdetailLine"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "post-api-sales-order-sales-lists": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderdetailAddLinesInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListOrderdetailLine"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
     "get-api-sales-order-sales-order-catalog-products": {
         parameters: {
             query?: {
@@ -9246,6 +11471,297 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "put-api-sales-order-sales-order-details-batch-update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderdetailBatchUpdateInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SalesorderSalesOrder"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "post-api-sales-order-sales-order-details-clear": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderdetailClearInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SalesorderSalesOrder"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "get-api-sales-order-sales-order-details-export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "get-api-sales-order-sales-order-parts": {
+        parameters: {
+            query: {
+                /** @description The order */
+                salesOrderId: string;
+                /** @description Lines to skip */
+                skipCount?: number;
+                /** @description Page size (at most 50) */
+                maxResultCount?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PagedOrderdetailLine"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "post-api-sales-order-sales-order-parts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderdetailAddLinesInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListOrderdetailLine"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "get-api-sales-order-sales-order-products": {
+        parameters: {
+            query: {
+                /** @description The order */
+                salesOrderId: string;
+                /** @description Lines to skip */
+                skipCount?: number;
+                /** @description Page size (at most 50) */
+                maxResultCount?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PagedOrderdetailLine"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "post-api-sales-order-sales-order-products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderdetailAddLinesInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListOrderdetailLine"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "get-api-sales-order-sales-order-standard-products": {
+        parameters: {
+            query: {
+                /** @description The order */
+                salesOrderId: string;
+                /** @description Lines to skip */
+                skipCount?: number;
+                /** @description Page size (at most 50) */
+                maxResultCount?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PagedOrderdetailLine"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "post-api-sales-order-sales-order-standard-products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderdetailAddLinesInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListOrderdetailLine"];
+                };
             };
             /** @description Error */
             default: {
@@ -10365,6 +12881,24 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["ErrorModel"];
                 };
+            };
+        };
+    };
+    "post-api-split-order-import-split-order": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
