@@ -96,6 +96,16 @@ export async function downloadQuotation(id: string, fallbackName: string): Promi
   saveBlob(await http.blob(`${ORDER_PATH}/quote-file/${id}`, { params: { token } }), fallbackName)
 }
 
+/**
+ * Puts an order the server answered (a move, a batch update) in the cache. Such answers may leave
+ * out `allowedActions` (only a read of one order carries them): the cached ones are kept until
+ * the order is read again.
+ */
+export function putOrder(qc: QueryClient, answer: SalesOrder | null | undefined) {
+  if (!answer?.id) return
+  qc.setQueryData<SalesOrder>(orderKeys.order(answer.id), (old) => ({ ...old, ...answer, allowedActions: answer.allowedActions ?? old?.allowedActions }))
+}
+
 // ---------------------------------------------------------------- detail tables and lines
 
 /** The actions of a table the caller may use, from the server's grantedActions (a list or a map). */

@@ -83,8 +83,6 @@ export interface DetailTable {
   actions?: Partial<Record<DetailAction, string[] | null>> | null
   /** The actions the caller holds a permission for. */
   grantedActions?: DetailAction[] | Partial<Record<DetailAction, boolean>> | null
-  /** The table shows its actions column: it has columns and the caller holds an action. */
-  showActions?: boolean
 }
 
 /** A line of one of the four line tables. */

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { HttpError, errorToMessage } from '../../components'
 import { apiBase, commonHeaders } from '../../api/http'
-import { DETAILS_PATH, batchUpdate, invalidateOrderLists, orderKeys } from './api'
+import { DETAILS_PATH, batchUpdate, invalidateOrderLists, orderKeys, putOrder } from './api'
 import { batchBody, emptyEdits, type EditStore } from './lineEdits'
 import type { BatchUpdateBody } from './lines'
 import type { DetailColumn, DetailTable, LineTableKey, SalesOrder } from './types'
@@ -51,7 +51,7 @@ export function useSaveLines(orderId: string, store: EditStore, tables: readonly
         const saved = await batchUpdate(body)
         // The inputs are disabled while saving, so the edits sent are the edits there are.
         store.set((s) => (s === sent ? { ...emptyEdits(), seq: s.seq } : s))
-        if (saved && typeof saved === 'object' && 'id' in saved) qc.setQueryData(orderKeys.order(orderId), saved)
+        putOrder(qc, saved)
         await Promise.all([
           qc.invalidateQueries({ queryKey: orderKeys.lines(orderId) }),
           qc.invalidateQueries({ queryKey: orderKeys.order(orderId), exact: true }),

@@ -1,5 +1,5 @@
 import { useMemo, useState, type HTMLAttributes } from 'react'
-import { App, Button, Dropdown, Space, Tooltip } from 'antd'
+import { App, Button, Dropdown, Flex, Space, Tooltip } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import type { MenuProps } from 'antd'
 import { CheckOutlined, DeleteOutlined, DownOutlined, EditOutlined } from '@ant-design/icons'
@@ -53,9 +53,8 @@ export function LineTable({ orderId, orderNumber, table, editable, canEdit, edit
 
   const tableTitle = table.displayName || t(`table.${key}`)
   const actions = grantedActionsOf(table).filter((a) => (editable || !CHANGING.has(a)) && (a !== 'select' || pickerTables.has(key)))
+  // The actions column (edit mode, delete) needs columns, the edit permission and an order whose lines may change.
   const rowEditing = columns.length > 0 && canEdit && editable
-  // The server says whether the table shows its actions column (it has columns and the user holds an action).
-  const actionsColumn = columns.length > 0 && (!!table.showActions || rowEditing)
 
   /** After a call changed the lines on the server: the table and the order (totals, stamp) read again. */
   const refresh = () =>
@@ -141,22 +140,13 @@ export function LineTable({ orderId, orderNumber, table, editable, canEdit, edit
       />
     ),
   }))
-  if (actionsColumn)
+  if (rowEditing)
     tableColumns.push({
       key: '__actions',
-      title: actions.length ? (
-        <Dropdown menu={menu} trigger={['click']} disabled={busy || saving}>
-          <Button size="small" loading={busy} data-testid={`actions-${key}`}>
-            {t('actions')} <DownOutlined />
-          </Button>
-        </Dropdown>
-      ) : (
-        t('actions')
-      ),
-      width: 120,
+      title: t('actions'),
+      width: 100,
       fixed: 'right',
       render: (_: unknown, row: LineDraft) => {
-        if (!rowEditing) return null
         const on = edits.editing.includes(row.id)
         return (
           <Space size={4}>
@@ -190,6 +180,15 @@ export function LineTable({ orderId, orderNumber, table, editable, canEdit, edit
 
   return (
     <div data-testid={`lines-${key}`}>
+      {columns.length > 0 && actions.length > 0 ? (
+        <Flex justify="flex-end" style={{ marginBottom: 8 }}>
+          <Dropdown menu={menu} trigger={['click']} disabled={busy || saving}>
+            <Button loading={busy} data-testid={`actions-${key}`}>
+              {t('actions')} <DownOutlined />
+            </Button>
+          </Dropdown>
+        </Flex>
+      ) : null}
       <DataTable<LineDraft>
         list={list}
         columns={tableColumns}

@@ -37,7 +37,7 @@ export function OrderHeader({ order }: { order: SalesOrder }) {
         t('no')
       ),
     },
-    { key: 'customerAddress', label: t('field.customerAddress'), children: text(order.customerAddress), span: 2 },
+    { key: 'customerAddress', label: t('field.customerAddress'), children: text(order.customerAddress) },
     { key: 'creator', label: t('field.creator'), children: text(order.creatorName) },
     { key: 'creationTime', label: t('field.creationTime'), children: order.creationTime ? dayjs(order.creationTime).format('YYYY-MM-DD HH:mm') : '—' },
     ...HEADER_AMOUNTS.map((k) => ({

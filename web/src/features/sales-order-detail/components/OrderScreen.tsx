@@ -5,7 +5,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { HttpError, PageContainer, errorToMessage, usePermission } from '../../../components'
-import { detailTablesQuery, downloadQuotation, invalidateOrderLists, moveStatus, orderKeys, orderQuery } from '../api'
+import { detailTablesQuery, downloadQuotation, invalidateOrderLists, moveStatus, orderKeys, orderQuery, putOrder } from '../api'
 import { isDirty, useLineEdits } from '../lineEdits'
 import { OrderScreenPermissions as P } from '../permissions'
 import { useStatusLabel } from '../../sales-orders/status'
@@ -52,7 +52,7 @@ export function OrderScreen({ orderId }: { orderId: string }) {
     const current = qc.getQueryData<SalesOrder>(orderKeys.order(orderId))
     try {
       const moved = await moveStatus(orderId, action, current?.concurrencyStamp, comment)
-      if (moved?.id) qc.setQueryData(orderKeys.order(orderId), moved)
+      putOrder(qc, moved)
       await Promise.all([
         qc.invalidateQueries({ queryKey: orderKeys.order(orderId), exact: true }),
         qc.invalidateQueries({ queryKey: orderKeys.statusLogs(orderId) }),
