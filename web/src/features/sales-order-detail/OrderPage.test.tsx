@@ -90,7 +90,7 @@ describe('OrderPage', () => {
   })
 
   it('has no actions column without columns, and no row editing without the edit permission', async () => {
-    serveOrder({ tables: tables({ product: { columns: [], showActions: true } }) })
+    serveOrder({ tables: tables({ product: { columns: [] } }) })
     const first = open()
     await screen.findByTestId('tab-product')
     await waitFor(() => expect(screen.getByText('This table has no columns configured')).toBeTruthy())

@@ -37,9 +37,9 @@ export const productColumns = [
 export const ALL_ACTIONS = ['create', 'importExcel', 'clear', 'select', 'export'] as const
 
 export const tables = (over: Partial<Record<string, Partial<DetailTable>>> = {}): DetailTable[] => [
-  { key: 'product', displayName: 'Products', required: true, columns: productColumns, grantedActions: [...ALL_ACTIONS], showActions: true, ...over.product },
-  { key: 'matter', displayName: 'Parts', required: false, columns: productColumns, grantedActions: ['export'], showActions: true, ...over.matter },
-  { key: 'examine', displayName: 'Review', required: false, columns: [], grantedActions: [], showActions: false, ...over.examine },
+  { key: 'product', displayName: 'Products', required: true, columns: productColumns, grantedActions: [...ALL_ACTIONS], ...over.product },
+  { key: 'matter', displayName: 'Parts', required: false, columns: productColumns, grantedActions: ['export'], ...over.matter },
+  { key: 'examine', displayName: 'Review', required: false, columns: [], grantedActions: [], ...over.examine },
 ]
 
 export const productLines: Line[] = [

@@ -20,13 +20,14 @@ export interface ImportProblem {
   message: string
 }
 
-/** Where a validation error's members point: `row` / `rows[3]` / `row:3` and `column:B` / `.B`. */
+/** Where a validation error's members point: `rows[3].B`, `row 3` / `row:3`, `column B` / `column:B`. */
 function locate(members: readonly string[] | null | undefined): Pick<ImportProblem, 'row' | 'column'> {
   const out: Pick<ImportProblem, 'row' | 'column'> = {}
   for (const m of members ?? []) {
-    const row = /rows?\D{0,3}(\d+)/i.exec(m)
+    const both = /rows?\[(\d+)\]\.([A-Za-z]{1,3})$/.exec(m)
+    const row = both ?? /rows?\D{0,3}(\d+)/i.exec(m)
     if (row && out.row === undefined) out.row = Number(row[1])
-    const col = /col(?:umn)?s?\W{0,3}([A-Za-z]{1,3})\b/.exec(m)
+    const col = both ? [both[0], both[2]] : /col(?:umn)?s?\W{0,3}([A-Za-z]{1,3})\b/.exec(m)
     if (col && out.column === undefined) out.column = col[1].toUpperCase()
   }
   return out
