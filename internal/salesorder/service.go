@@ -12,9 +12,9 @@ import (
 	"kerf/internal/files"
 	"kerf/internal/identity"
 	"kerf/internal/platform/apperr"
+	"kerf/internal/platform/auth"
 	"kerf/internal/platform/expr"
 	"kerf/internal/platform/localization"
-	"kerf/internal/platform/permission"
 	"kerf/internal/platform/sheetmap"
 )
 
@@ -24,7 +24,7 @@ import (
 type Service struct {
 	store    store
 	texts    *localization.Catalog
-	perms    *permission.Service
+	perms    Grants
 	identity *identity.Service
 	files    *files.Service
 
@@ -32,10 +32,19 @@ type Service struct {
 	demoHooks    []func(ctx context.Context, o *SalesOrder) error
 }
 
+// Grants answers the permissions a principal holds in the current tenant
+// (permission.Service does).
+type Grants interface {
+	Granted(ctx context.Context, p *auth.Principal) (map[string]bool, error)
+}
+
 // NewService returns the sales-order service.
 func NewService(deps Deps) *Service {
-	return &Service{store: newStore(deps.DB), texts: deps.Catalog, perms: deps.Permissions,
-		identity: deps.Identity, files: deps.Files}
+	s := &Service{store: newStore(deps.DB), texts: deps.Catalog, identity: deps.Identity, files: deps.Files}
+	if deps.Permissions != nil {
+		s.perms = deps.Permissions
+	}
+	return s
 }
 
 // t answers key in the caller's language (names of statuses and moves inside messages).
