@@ -36,13 +36,17 @@ type Module struct {
 	deps Deps
 	svc  *Service
 	api  *httpapi.API
+
+	demoOrders int // demo orders filled so far (each starts its picks elsewhere)
 }
 
-// New builds the area and registers its submit check with the sales orders.
+// New builds the area and registers with the sales orders its submit check and the demo
+// orders' lines.
 func New(deps Deps) *Module {
 	m := &Module{deps: deps, svc: NewService(deps)}
 	if deps.Orders != nil {
 		deps.Orders.OnSubmit(m.svc.CheckSubmit)
+		deps.Orders.OnDemoOrder(m.fillDemoOrder)
 	}
 	return m
 }

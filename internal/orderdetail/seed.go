@@ -10,6 +10,7 @@ import (
 
 	"kerf/internal/platform/permission"
 	"kerf/internal/platform/tenancy"
+	"kerf/internal/salesorder"
 )
 
 // Demo names the seed looks for (they belong to the identity area's demo seed).
@@ -19,8 +20,9 @@ const (
 )
 
 // seed gives every side the default detail-table configuration it lacks (demo or not: orders
-// need it to show their tables) and, with demo, the sales role the line permissions and the
-// demo orders their lines.
+// need it to show their tables) and, with demo, the sales role the line permissions on the
+// host and in the demo tenant. The demo orders get their lines when the sales orders' seed
+// creates them (fillDemoOrder), which runs before this seed: what it needs is made there too.
 func (m *Module) seed(ctx context.Context, demo bool) error {
 	sides, err := m.sides(ctx)
 	if err != nil {
@@ -34,23 +36,40 @@ func (m *Module) seed(ctx context.Context, demo bool) error {
 	if !demo {
 		return nil
 	}
-	host := tenancy.WithTenant(ctx, tenancy.Tenant{})
-	if m.deps.Permissions != nil {
-		changes := make([]permission.Change, len(SalesPermissions))
-		for i, n := range SalesPermissions {
-			changes[i] = permission.Change{Name: n, IsGranted: true}
-		}
-		err := m.deps.DB.InTx(host, func(ctx context.Context, tx bun.Tx) error {
-			return m.deps.Permissions.Set(ctx, tx, permission.Role, salesRole, changes)
-		})
-		if err != nil {
-			return fmt.Errorf("grant sales role: %w", err)
-		}
-	}
-	for _, sc := range sides {
-		if err := m.seedDemo(tenancy.WithTenant(ctx, sc)); err != nil {
+	scopes := []context.Context{tenancy.WithTenant(ctx, tenancy.Tenant{})}
+	if m.deps.Tenants != nil {
+		t, err := m.deps.Tenants.ResolveTenant(ctx, demoTenantName)
+		switch {
+		case err == nil:
+			scopes = append(scopes, tenancy.WithTenant(ctx, t))
+		case errors.Is(err, tenancy.ErrTenantNotAvailable):
+			slog.InfoContext(ctx, "orderdetail seed: no demo tenant")
+		default:
 			return err
 		}
+	}
+	for _, sc := range scopes {
+		if err := m.grantSales(sc); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// grantSales grants the sales role the line permissions on the side of ctx.
+func (m *Module) grantSales(ctx context.Context) error {
+	if m.deps.Permissions == nil {
+		return nil
+	}
+	changes := make([]permission.Change, len(SalesPermissions))
+	for i, n := range SalesPermissions {
+		changes[i] = permission.Change{Name: n, IsGranted: true}
+	}
+	err := m.deps.DB.InTx(ctx, func(ctx context.Context, tx bun.Tx) error {
+		return m.deps.Permissions.Set(ctx, tx, permission.Role, salesRole, changes)
+	})
+	if err != nil {
+		return fmt.Errorf("grant sales role: %w", err)
 	}
 	return nil
 }
@@ -80,9 +99,41 @@ func (m *Module) sides(ctx context.Context) ([]tenancy.Tenant, error) {
 	return out, nil
 }
 
-// seedDemo gives the side's demo orders lines picked from its catalogue, through the same
-// service calls the order screen makes. Built once the demo orders exist.
-func (m *Module) seedDemo(ctx context.Context) error {
-	_ = ctx
+// demoPicks are how many catalogue rows each table of a demo order gets.
+var demoPicks = map[string]int{TableProduct: 3, TableMatter: 2, TableStandardProduct: 1}
+
+// fillDemoOrder gives a demo order lines picked from its side's catalogue, through the calls
+// the order screen's pickers make (run by the sales orders' demo seed, as its sales clerk).
+// Orders differ by the rows they start from; a side with an empty catalogue table gets no
+// lines of it.
+func (m *Module) fillDemoOrder(ctx context.Context, o *salesorder.SalesOrder) error {
+	if err := m.svc.EnsureDefaults(ctx); err != nil {
+		return err
+	}
+	if err := m.grantSales(ctx); err != nil {
+		return err
+	}
+	m.demoOrders++
+	n := m.demoOrders
+	for _, table := range LineTables {
+		want := demoPicks[table]
+		if want == 0 {
+			continue
+		}
+		ids, err := m.svc.demoSources(ctx, table, n, want)
+		if err != nil {
+			return err
+		}
+		if len(ids) == 0 {
+			continue
+		}
+		items := make([]LineInput, len(ids))
+		for i := range ids {
+			items[i] = LineInput{SourceID: &ids[i]}
+		}
+		if _, err := m.svc.AddLines(ctx, table, AddLinesInput{SalesOrderID: o.ID, Items: items}); err != nil {
+			return fmt.Errorf("demo lines of %s: %w", table, err)
+		}
+	}
 	return nil
 }

@@ -229,3 +229,44 @@ func (s *Service) visibility(ctx context.Context, c *compiled) (visibility, erro
 	}
 	return func(col *Column) bool { return !hidden[col.Key] }, nil
 }
+
+// demoSources answers want enabled catalogue rows of table's kind, starting at the n-th (the
+// demo seed's picks; every row when there are fewer).
+func (s *Service) demoSources(ctx context.Context, table string, n, want int) ([]uuid.UUID, error) {
+	yes := true
+	var ids []uuid.UUID
+	switch table {
+	case TableStandardProduct:
+		rows, _, err := s.catalog.ListStandardProducts(ctx, catalog.StandardProductQuery{IsEnable: &yes, Limit: 50})
+		if err != nil {
+			return nil, err
+		}
+		for _, r := range rows {
+			ids = append(ids, r.ID)
+		}
+	case TableMatter:
+		rows, _, err := s.catalog.ListParts(ctx, catalog.ItemQuery{IsEnable: &yes, Limit: 50})
+		if err != nil {
+			return nil, err
+		}
+		for _, r := range rows {
+			ids = append(ids, r.ID)
+		}
+	default:
+		rows, _, err := s.catalog.ListProducts(ctx, catalog.ItemQuery{IsEnable: &yes, Limit: 50})
+		if err != nil {
+			return nil, err
+		}
+		for _, r := range rows {
+			ids = append(ids, r.ID)
+		}
+	}
+	if len(ids) <= want {
+		return ids, nil
+	}
+	out := make([]uuid.UUID, want)
+	for i := range out {
+		out[i] = ids[(n*want+i)%len(ids)]
+	}
+	return out, nil
+}

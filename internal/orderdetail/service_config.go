@@ -2,6 +2,7 @@ package orderdetail
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"sort"
@@ -9,6 +10,7 @@ import (
 	"github.com/google/uuid"
 
 	"kerf/internal/platform/apperr"
+	"kerf/internal/platform/db"
 )
 
 // ---- which tables an order shows ----
@@ -300,7 +302,9 @@ func DefaultConfig() []DetailTable {
 
 // orderTypeExists reports whether id is an order type of the side.
 func (s *Service) orderTypeExists(ctx context.Context, id uuid.UUID) (bool, error) {
-	_ = ctx
-	_ = id
-	return true, nil // TODO(lines): salesorder.Service's order type lookup, when it lands
+	_, err := s.orders.GetOrderType(ctx, id)
+	if errors.Is(err, db.ErrNotFound) {
+		return false, nil
+	}
+	return err == nil, err
 }

@@ -122,6 +122,7 @@ var texts = localization.Texts{
 	KeyImportModuleType: {ZhHans: "请选择销售订单产品、物料或标准产品明细的导入规则映射", En: "Choose an import rule mapping of sales-order products, parts or standard products"},
 	KeyImportNoRows:     {ZhHans: "文件中没有数据行", En: "The file has no data rows"},
 	KeyImportRow:        {ZhHans: "第 {0} 行 {1} 列：{2}", En: "Row {0}, column {1}: {2}"},
+	KeyMessage:          {ZhHans: "{0}", En: "{0}"},
 	KeyImportMoreErrors: {ZhHans: "另有 {0} 处错误未列出", En: "{0} more errors are not listed"},
 	KeyXlsxOnly:         {ZhHans: "只能上传一个 .xlsx 或 .csv 文件", En: "Upload exactly one .xlsx or .csv file"},
 	KeyNoFile:           {ZhHans: "请选择要导入的文件", En: "Please choose a file to import"},
@@ -139,6 +140,8 @@ var texts = localization.Texts{
 	KeyQuoteLogistics:    {ZhHans: "物流费", En: "Logistics"},
 	KeyQuoteTotalSum:     {ZhHans: "应付总额", En: "Amount due"},
 	KeyQuoteSheet:        {ZhHans: "报价单", En: "Quotation"},
+	KeyYes:               {ZhHans: "是", En: "Yes"},
+	KeyNo:                {ZhHans: "否", En: "No"},
 
 	tableKey(TableProduct):         {ZhHans: "产品", En: "Products"},
 	tableKey(TableMatter):          {ZhHans: "物料", En: "Parts"},
