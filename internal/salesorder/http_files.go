@@ -17,8 +17,9 @@ import (
 )
 
 // maxUploadRequest is the largest upload request read: ten files at the limit and room for
-// one more (a file over the limit is reported on its own, the others still stored).
-func maxUploadRequest() int64 { return (MaxFilesPerRequest + 1) * maxFileSize }
+// one more (a file over the limit is reported on its own, the others still stored), and for
+// the form around them.
+func maxUploadRequest() int64 { return (MaxFilesPerRequest+1)*maxFileSize + 1<<20 }
 
 type uploadInput struct {
 	ID      uuid.UUID      `path:"id"`
