@@ -122,7 +122,7 @@ describe('OrderPage', () => {
     const body = calls(all, 'PUT', '/api/sales-order/sales-order-details/batch-update')[0].body as BatchUpdateBody
     expect(body.salesOrderId).toBe(ORDER_ID)
     expect(body.concurrencyStamp).toBe('stamp-1')
-    expect(body.tables.product!.map((l) => [l.id, l.count, l.concurrencyStamp])).toEqual([
+    expect(body.tables!.product!.map((l) => [l.id, l.count, l.concurrencyStamp])).toEqual([
       ['l-1', 3, 'ls-1'],
       ['l-2', 1, 'ls-2'],
     ])
@@ -181,7 +181,7 @@ describe('OrderPage', () => {
     fireEvent.change(within(fresh).getByTestId('cell-name'), { target: { value: 'Installation' } })
     await userEvent.click(screen.getByTestId('save-lines'))
     await waitFor(() => expect(calls(all, 'PUT', '/api/sales-order/sales-order-details/batch-update')).toHaveLength(1))
-    const line = (calls(all, 'PUT', '/api/sales-order/sales-order-details/batch-update')[0].body as BatchUpdateBody).tables.product![0]
+    const line = (calls(all, 'PUT', '/api/sales-order/sales-order-details/batch-update')[0].body as BatchUpdateBody).tables!.product![0]
     expect(line).toMatchObject({ name: 'Installation', price: 1, count: 1 })
     expect(line).not.toHaveProperty('id')
   })

@@ -108,12 +108,10 @@ export function putOrder(qc: QueryClient, answer: SalesOrder | null | undefined)
 
 // ---------------------------------------------------------------- detail tables and lines
 
-/** The actions of a table the caller may use, from the server's grantedActions (a list or a map). */
+/** The actions of a table the caller may use (the server's grantedActions), in the menu's order. */
 export function grantedActionsOf(t: DetailTable): DetailAction[] {
-  const g = t.grantedActions
-  if (!g) return []
-  if (Array.isArray(g)) return DETAIL_ACTIONS.filter((a) => g.includes(a))
-  return DETAIL_ACTIONS.filter((a) => g[a] === true)
+  const granted = new Set(t.grantedActions ?? [])
+  return DETAIL_ACTIONS.filter((a) => granted.has(a))
 }
 
 export const detailTablesQuery = (orderTypeId: string) =>

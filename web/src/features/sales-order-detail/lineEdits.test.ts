@@ -9,8 +9,8 @@ const columns: DetailColumn[] = [
   { key: 'amount', compute: 'price * count' },
 ]
 const cols = () => columns
-const a: Line = { id: 'a', name: 'Cabinet', price: 10, count: 1, amount: 10, values: {}, concurrencyStamp: 'sa' }
-const b: Line = { id: 'b', name: 'Door', price: 5, count: 2, amount: 10, values: {}, concurrencyStamp: 'sb' }
+const a = { id: 'a', name: 'Cabinet', price: 10, count: 1, amount: 10, values: {}, concurrencyStamp: 'sa' } as unknown as Line
+const b = { id: 'b', name: 'Door', price: 5, count: 2, amount: 10, values: {}, concurrencyStamp: 'sb' } as unknown as Line
 
 describe('line edits of the order screen', () => {
   it('sends nothing while nothing changed', () => {
@@ -42,7 +42,7 @@ describe('line edits of the order screen', () => {
     expect(pageRows(s, 'salesLists', [b], false).map((r) => r.id)).toEqual(['b'])
     const body = batchBody(s, 'o1', 'st', cols)!
     // oldest first, as the user added them
-    expect(body.tables.salesLists!.map((l) => [l.id, l.name])).toEqual([
+    expect(body.tables!.salesLists!.map((l) => [l.id, l.name])).toEqual([
       [undefined, 'Installation'],
       [undefined, ''],
     ])
@@ -55,7 +55,7 @@ describe('line edits of the order screen', () => {
     s = addLine(s, 'product', columns)
     s = removeLine(s, 'product', 'new:1')
     const body = batchBody(s, 'o1', 'st', cols)!
-    expect(body.tables.product).toBeUndefined()
+    expect(body.tables!.product).toBeUndefined()
     expect(body.deleted).toEqual({ product: ['a'] })
   })
 

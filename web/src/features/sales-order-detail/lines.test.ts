@@ -15,13 +15,14 @@ const columns: DetailColumn[] = [
   { key: 'note' },
 ]
 
-const line: Line = { id: 'l1', name: 'Door', length: 700, width: 400, price: 100, count: 2, amount: 56, values: '{"area": 0.28, "edgeBanding": true}', concurrencyStamp: 's1' }
+// values as JSON text: how a server that stores them as text could send them
+const line = { id: 'l1', name: 'Door', length: 700, width: 400, price: 100, count: 2, amount: 56, values: '{"area": 0.28, "edgeBanding": true}', concurrencyStamp: 's1' } as unknown as Line
 
 describe('detail line rules', () => {
   it('reads values from the server as an object, whether sent as JSON text or as an object', () => {
     expect(toDraft(line).values).toEqual({ area: 0.28, edgeBanding: true })
-    expect(toDraft({ ...line, values: { x: 1 } }).values).toEqual({ x: 1 })
-    expect(toDraft({ ...line, values: 'not json' }).values).toEqual({})
+    expect(toDraft({ ...line, values: { x: 1 } } as Line).values).toEqual({ x: 1 })
+    expect(toDraft({ ...line, values: 'not json' } as unknown as Line).values).toEqual({})
   })
 
   it('edits with the configured widget, else number for the built-in number fields, else text', () => {

@@ -1,5 +1,5 @@
 import { ExprError, evalExpr, exprErrorText, exprVars, parseExpr, type Expr, type ExprValues } from '../../components/expr'
-import type { DetailColumn, Line, LineTableKey, Widget } from './types'
+import type { BatchLine, BatchUpdateBody, DetailColumn, Line, LineTableKey, Widget } from './types'
 
 /**
  * The line editing rules of the order screen (spec 000 §3, §5; docs/decisions/0011 "Detail
@@ -16,17 +16,17 @@ const BUILTIN = new Set<string>(BUILTIN_FIELDS)
 export const NUMBER_FIELDS: readonly BuiltinField[] = ['length', 'width', 'height', 'price', 'count', 'amount']
 const NUMBER = new Set<string>(NUMBER_FIELDS)
 
-/** A line being edited: a server line, or a new one whose id starts with NEW_PREFIX. */
-export type LineDraft = Omit<Line, 'values'> & { values: Record<string, unknown> }
+/** A line being edited: a server line, or a new one (its id starts with NEW_PREFIX, its fields are those typed). */
+export type LineDraft = Partial<Omit<Line, 'id' | 'values'>> & { id: string; values: Record<string, unknown> }
 
 /** Ids of lines typed in on the page and not saved yet. */
 export const NEW_PREFIX = 'new:'
 export const isNewLine = (id: string) => id.startsWith(NEW_PREFIX)
 
 /** The server line as a draft: `values` always an object (a JSON text is read). */
-export function toDraft(line: Line): LineDraft {
+export function toDraft(line: Line | LineDraft): LineDraft {
   let values: Record<string, unknown> = {}
-  const v = line.values
+  const v: unknown = line.values
   if (typeof v === 'string') {
     try {
       const parsed: unknown = JSON.parse(v)
@@ -34,7 +34,7 @@ export function toDraft(line: Line): LineDraft {
     } catch {
       values = {}
     }
-  } else if (v && typeof v === 'object') values = { ...v }
+  } else if (v && typeof v === 'object') values = { ...(v as Record<string, unknown>) }
   return { ...line, values }
 }
 
@@ -216,9 +216,6 @@ export function newLine(id: string, table: LineTableKey, columns: readonly Detai
 /** The fields a line of the batch update carries (the server's LineInput). */
 export const BATCH_FIELDS = ['sourceId', ...BUILTIN_FIELDS, 'values', 'concurrencyStamp'] as const
 
-/** A line as the batch update carries it; a new line has no id (the server adds it). */
-export type BatchLine = Partial<Pick<LineDraft, (typeof BATCH_FIELDS)[number]>> & { id?: string }
-
 /**
  * The line as the batch update sends it: the configured widgets' empty values replaced by their
  * defaults (number 1, boolean false), only the fields a line input has, the id left out for a
@@ -238,11 +235,4 @@ export function toBatchLine(line: LineDraft, columns: readonly DetailColumn[]): 
   return body as BatchLine
 }
 
-/** The body of PUT /api/sales-order/sales-order-details/batch-update. */
-export interface BatchUpdateBody {
-  salesOrderId: string
-  concurrencyStamp?: string | null
-  tables: Partial<Record<LineTableKey, BatchLine[]>>
-  deleted: Partial<Record<LineTableKey, string[]>>
-  removedFileIds: string[]
-}
+export type { BatchLine, BatchUpdateBody }

@@ -1,11 +1,14 @@
+import { Permissions as P } from '../../components'
+
 /**
- * Permission names the order screen checks (docs/decisions/0011; briefs of the server areas).
- * Written out until the server's names land in src/api/gen/permissions.ts; then they are taken
- * from there (`Permissions['SalesOrder.Orders.Files']`), so a renamed name stops the build.
+ * Permission names the order screen checks, taken from the names the server defines
+ * (src/api/gen/permissions.ts, generated), so a name the server drops or renames stops the build.
+ * The status moves and the table actions are the server's to grant (allowedActions,
+ * grantedActions); the page checks only these.
  */
 export const OrderScreenPermissions = {
   /** Upload and delete order files and review files. */
-  Files: 'SalesOrder.Orders.Files',
+  Files: P['SalesOrder.Orders.Files'],
   /** Edit, add and delete lines in place (the batch update). */
-  DetailsEdit: 'SalesOrder.Details.Edit',
+  DetailsEdit: P['SalesOrder.Details.Edit'],
 } as const

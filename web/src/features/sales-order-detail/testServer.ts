@@ -1,20 +1,37 @@
 // Test support of the order screen (not part of the app): a stand-in server with one order,
 // its detail tables, lines, files and the import lookups.
 import { mockApi, pageOf, type ApiCall, type ApiHandler } from '../../test/render'
-import type { DetailTable, Line, OrderFile, SalesOrder, StatusLog } from './types'
+import type { DetailAction, DetailColumn, DetailTable, Line, OrderFile, SalesOrder, StatusLog, TableKey } from './types'
 
 export const ORDER_ID = 'o-1'
 
+const audit = (id: string) => ({
+  id,
+  tenantId: null,
+  creationTime: '2025-01-15T08:00:00Z',
+  creatorId: null,
+  lastModificationTime: null,
+  lastModifierId: null,
+  isDeleted: false,
+  concurrencyStamp: `${id}-stamp`,
+})
+
 export const order = (over: Partial<SalesOrder> = {}): SalesOrder => ({
-  id: ORDER_ID,
+  ...audit(ORDER_ID),
   salesOrderId: 'SO202501150001',
   status: 0,
   orderTypeId: 'type-1',
   orderTypeName: 'Standard order',
+  productTypeId: null,
   productTypeName: 'Wardrobes',
+  salesmanId: null,
+  creatorName: 'admin',
   customerName: 'Li Lei',
   customerPhone: '13800000000',
+  customerAddress: '',
   dealerName: 'North dealer',
+  remark: '',
+  desginId: '',
   isUrgent: true,
   totalPrice: 20,
   discountTotal: 0,
@@ -22,34 +39,98 @@ export const order = (over: Partial<SalesOrder> = {}): SalesOrder => ({
   totalSumPrice: 25,
   payTotal: 0,
   differencePrice: 25,
+  bill: 0,
+  orderdate: null,
+  paydate: null,
+  deliveryDate: null,
+  secondDeliveryDate: null,
+  actualDeliveryDate: null,
+  transferDate: null,
+  closeFileDate: null,
+  finalPaymentTime: null,
+  isH5: false,
+  IsShip: false,
+  isImportConfirmed: false,
+  isDesigner: false,
+  isCloseFile: false,
   allowedActions: ['submit', 'cancel'],
   concurrencyStamp: 'stamp-1',
   ...over,
 })
 
-export const productColumns = [
+export const productColumns: DetailColumn[] = [
   { key: 'name', displayName: 'Name' },
   { key: 'price', displayName: 'Price', widget: 'number' },
   { key: 'count', displayName: 'Count', widget: 'number' },
   { key: 'amount', displayName: 'Amount', compute: 'price * count' },
 ]
 
-export const ALL_ACTIONS = ['create', 'importExcel', 'clear', 'select', 'export'] as const
+export const ALL_ACTIONS: DetailAction[] = ['create', 'importExcel', 'clear', 'select', 'export']
 
-export const tables = (over: Partial<Record<string, Partial<DetailTable>>> = {}): DetailTable[] => [
-  { key: 'product', displayName: 'Products', required: true, columns: productColumns, grantedActions: [...ALL_ACTIONS], ...over.product },
-  { key: 'matter', displayName: 'Parts', required: false, columns: productColumns, grantedActions: ['export'], ...over.matter },
-  { key: 'examine', displayName: 'Review', required: false, columns: [], grantedActions: [], ...over.examine },
+const shown = (key: DetailTable['key'], displayName: string, over: Partial<DetailTable> = {}): DetailTable => ({
+  key,
+  displayName,
+  required: false,
+  sort: 0,
+  columns: productColumns,
+  actions: { create: [], importExcel: [], clear: [], select: [], export: [] },
+  grantedActions: [],
+  showActions: true,
+  ...over,
+})
+
+export const tables = (over: Partial<Record<TableKey, Partial<DetailTable>>> = {}): DetailTable[] => [
+  shown('product', 'Products', { required: true, grantedActions: ALL_ACTIONS, ...over.product }),
+  shown('matter', 'Parts', { grantedActions: ['export'], ...over.matter }),
+  shown('examine', 'Review', { columns: [], showActions: false, ...over.examine }),
 ]
+
+/** A line of the product table. */
+export const line = (id: string, over: Partial<Line> = {}): Line => ({
+  ...audit(id),
+  salesOrderId: ORDER_ID,
+  table: 'product',
+  lineNo: 1,
+  sourceId: null,
+  name: '',
+  code: '',
+  length: null,
+  width: null,
+  height: null,
+  color: '',
+  unit: '',
+  price: 0,
+  count: 1,
+  amount: 0,
+  remark: '',
+  cabinet: '',
+  values: {},
+  ...over,
+})
 
 export const productLines: Line[] = [
-  { id: 'l-1', name: 'Cabinet', price: 10, count: 1, amount: 10, values: {}, concurrencyStamp: 'ls-1' },
-  { id: 'l-2', name: 'Door', price: 5, count: 2, amount: 10, values: {}, concurrencyStamp: 'ls-2' },
+  line('l-1', { name: 'Cabinet', price: 10, count: 1, amount: 10, concurrencyStamp: 'ls-1' }),
+  line('l-2', { lineNo: 2, name: 'Door', price: 5, count: 2, amount: 10, concurrencyStamp: 'ls-2' }),
 ]
 
-export const files: OrderFile[] = [{ id: 'f-1', fileName: 'plan.pdf', fileType: 'pdf', size: 2048, creationTime: '2025-01-15T08:00:00Z', isSuccess: true }]
+export const files: OrderFile[] = [
+  {
+    ...audit('f-1'),
+    salesOrderId: ORDER_ID,
+    fileDescriptorId: 'd-1',
+    fileName: 'plan.pdf',
+    fileType: 'pdf',
+    mimeType: 'application/pdf',
+    size: 2048,
+    category: 'order',
+    isSuccess: true,
+    errorMessage: '',
+  },
+]
 
-export const logs: StatusLog[] = [{ fromStatus: 0, toStatus: 0, action: 'create', userName: 'admin', creationTime: '2025-01-15T08:00:00Z' }]
+export const logs: StatusLog[] = [
+  { ...audit('log-1'), orderId: ORDER_ID, fromStatus: 0, toStatus: 10, action: 'submit', comment: '', userId: null, userName: 'admin' },
+]
 
 export interface ServeOptions {
   order?: SalesOrder

@@ -82,8 +82,8 @@ describe('ImportDialog', () => {
               error: {
                 message: 'The file has errors',
                 validationErrors: [
-                  { message: 'Row 3, column B: width is not a number', members: ['rows[3].B'] },
-                  { message: 'Row 5, column A: name is required', members: ['rows[5].A'] },
+                  { message: 'Row 3, column B: width is not a number', members: ['B3'] },
+                  { message: 'Row 5, column A: name is required', members: ['A5'] },
                 ],
               },
             }),
@@ -98,12 +98,13 @@ describe('ImportDialog', () => {
     await userEvent.click(screen.getByTestId('import-confirm'))
     await waitFor(() => expect(screen.getAllByTestId('import-error')).toHaveLength(2))
     const [first] = screen.getAllByTestId('import-error')
-    expect(first.textContent).toContain('width is not a number')
+    expect(first.textContent).toBe('Row 3, column B: width is not a number')
+    expect([first.getAttribute('data-row'), first.getAttribute('data-column')]).toEqual(['3', 'B'])
     expect(onClose).not.toHaveBeenCalled()
   })
 
   it('reads the row and column of a validation error from its members', () => {
-    const e = new HttpError('x', { status: 400, data: { error: { message: 'x', validationErrors: [{ message: 'bad', members: ['rows[12].C'] }, { message: 'other' }] } } })
+    const e = new HttpError('x', { status: 400, data: { error: { message: 'x', validationErrors: [{ message: 'bad', members: ['C12'] }, { message: 'other', members: ['ruleMappingId'] }] } } })
     expect(importProblems(e, (k) => k)).toEqual([{ row: 12, column: 'C', message: 'bad' }, { message: 'other' }])
   })
 })

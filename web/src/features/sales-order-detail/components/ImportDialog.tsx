@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Alert, App, Button, Form, Modal, Select, Typography, Upload } from 'antd'
+import { Alert, App, Button, Form, Modal, Select, Upload } from 'antd'
 import type { UploadFile } from 'antd/es/upload'
 import { InboxOutlined } from '@ant-design/icons'
 import { useQuery } from '@tanstack/react-query'
@@ -20,17 +20,13 @@ export interface ImportProblem {
   message: string
 }
 
-/** Where a validation error's members point: `rows[3].B`, `row 3` / `row:3`, `column B` / `column:B`. */
+/** Where a validation error points: its member is the cell's reference, `B3` (column B, row 3). */
 function locate(members: readonly string[] | null | undefined): Pick<ImportProblem, 'row' | 'column'> {
-  const out: Pick<ImportProblem, 'row' | 'column'> = {}
   for (const m of members ?? []) {
-    const both = /rows?\[(\d+)\]\.([A-Za-z]{1,3})$/.exec(m)
-    const row = both ?? /rows?\D{0,3}(\d+)/i.exec(m)
-    if (row && out.row === undefined) out.row = Number(row[1])
-    const col = both ? [both[0], both[2]] : /col(?:umn)?s?\W{0,3}([A-Za-z]{1,3})\b/.exec(m)
-    if (col && out.column === undefined) out.column = col[1].toUpperCase()
+    const cell = /^([A-Za-z]{1,3})(\d+)$/.exec(m)
+    if (cell) return { column: cell[1].toUpperCase(), row: Number(cell[2]) }
   }
-  return out
+  return {}
 }
 
 /** The problems a failed import answered: one per row error the server listed, else its message. */
@@ -192,9 +188,7 @@ export function ImportDialog({ open, orderId, table, onClose, prepare, onImporte
               <ul style={{ margin: 0, paddingInlineStart: 18, maxHeight: 240, overflow: 'auto' }}>
                 {problems.map((p, i) => (
                   <li key={i} data-testid="import-error" data-row={p.row} data-column={p.column}>
-                    {p.row !== undefined || p.column ? (
-                      <Typography.Text strong>{t('import.where', { row: p.row ?? '', column: p.column ?? '' })} </Typography.Text>
-                    ) : null}
+                    {/* The server's message names the row, the column and the field, in the user's language. */}
                     {p.message}
                   </li>
                 ))}

@@ -37,7 +37,7 @@ export function OrderScreen({ orderId }: { orderId: string }) {
   const { message } = App.useApp()
   const qc = useQueryClient()
   const navigate = useNavigate()
-  const { granted } = usePermission()
+  const { has } = usePermission()
   const label = useStatusLabel()
   const order = useQuery(orderQuery(orderId))
   const orderTypeId = order.data?.orderTypeId ?? ''
@@ -110,8 +110,8 @@ export function OrderScreen({ orderId }: { orderId: string }) {
 
   const o = order.data
   const editable = LINES_EDITABLE.has(o.status)
-  const canEdit = granted.has(P.DetailsEdit)
-  const canFiles = granted.has(P.Files)
+  const canEdit = has(P.DetailsEdit)
+  const canFiles = has(P.Files)
 
   const tabs = (tables.data ?? []).map((tb) => {
     const title = tb.displayName || t(`table.${tb.key}`)
