@@ -120,7 +120,9 @@ func (f *fixture) user(tenant *uuid.UUID, name string, perms ...string) context.
 }
 
 // admin is a user of tenant holding every permission of the area.
-func (f *fixture) admin(tenant *uuid.UUID) context.Context { return f.user(tenant, "admin", allPerms...) }
+func (f *fixture) admin(tenant *uuid.UUID) context.Context {
+	return f.user(tenant, "admin", allPerms...)
+}
 
 func newTenant() *uuid.UUID { id := uuid.New(); return &id }
 
