@@ -66,7 +66,7 @@ const (
 	MaxTypeName        = 64
 	MaxTypeRemark      = 256
 	MaxTypeSort        = 999999
-	MaxAmount          = 1e12 // amounts the user types are below this (15 significant digits with 2 decimals)
+	MaxAmount          = 999999999999.99 // the largest amount a user types (15 significant digits)
 	MaxFilesPerRequest = 10
 )
 
