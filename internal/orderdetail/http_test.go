@@ -224,3 +224,31 @@ func TestErrorsAreLocalisedForThePage(t *testing.T) {
 		}
 	})
 }
+
+// A tenant's administrator reaches no line of the host's orders through the API.
+func TestTheAPIKeepsLinesToTheirTenant(t *testing.T) {
+	apptest.Each(t, func(t *testing.T, e *apptest.Env) {
+		v := setup(t, e)
+		o := v.order(t, v.ctx)
+		p := v.product(t, v.ctx, "地柜", 10)
+		v.pick(t, v.ctx, o.ID, orderdetail.TableProduct, p.ID)
+		demo := e.Token(t, "admin", apptest.Password, "demo")
+		id := o.ID.String()
+		for _, r := range []apptest.Request{
+			{Method: "GET", Path: "/api/sales-order/sales-order-products?salesOrderId=" + id},
+			{Method: "POST", Path: "/api/sales-order/sales-lists", JSON: row{"salesOrderId": id, "items": []row{{"name": "x"}}}},
+			{Method: "POST", Path: "/api/sales-order/sales-order-details/clear", JSON: row{"salesOrderId": id, "table": "product"}},
+			{Method: "PUT", Path: "/api/sales-order/sales-order-details/batch-update", JSON: row{"salesOrderId": id, "deleted": row{"product": []string{}}}},
+			{Method: "GET", Path: "/api/sales-order/sales-order-details/export?salesOrderId=" + id + "&table=product"},
+			{Method: "GET", Path: "/api/app/salesorder/quote-token/" + id},
+		} {
+			r.Token = demo
+			if res := e.Do(t, r); res.Status != http.StatusNotFound {
+				t.Errorf("%s %s from the demo tenant: %d %s", r.Method, r.Path, res.Status, res.Body)
+			}
+		}
+		if l := v.lineList(t, v.ctx, o.ID, orderdetail.TableProduct); len(l) != 1 || v.total(t, v.ctx, o.ID) != 10 {
+			t.Fatalf("host lines changed: %+v", l)
+		}
+	})
+}

@@ -15,6 +15,7 @@ import (
 	"kerf/internal/importmapping"
 	"kerf/internal/orderdetail"
 	"kerf/internal/platform/apperr"
+	"kerf/internal/platform/db/dbtest"
 	"kerf/internal/platform/localization"
 	"kerf/internal/salesorder"
 )
@@ -517,4 +518,28 @@ func TestLinesAreTheirTenantsOnly(t *testing.T) {
 			t.Fatalf("host lines changed: %+v", l)
 		}
 	})
+}
+
+// BenchmarkShownTables reads the tables an order type shows, as every order screen and every
+// line write does: the configuration is read from the database each time (no cache), so this
+// is that read's cost (with the columns compiled). Seen: about 0.5 ms on SQLite and 0.6 ms on
+// PostgreSQL (2 shared cores, load average about 6).
+func BenchmarkShownTables(b *testing.B) {
+	for name, u := range dbtest.Dialects(b) {
+		b.Run(name, func(b *testing.B) {
+			e := apptest.New(b, u)
+			var lines *orderdetail.Service
+			for _, m := range e.App.Modules {
+				if x, ok := m.(*orderdetail.Module); ok {
+					lines = x.Service()
+				}
+			}
+			ctx := context.Background()
+			for b.Loop() {
+				if _, err := lines.ShownTables(ctx, nil); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
 }
