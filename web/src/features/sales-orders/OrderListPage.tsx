@@ -81,6 +81,7 @@ export function OrderListPage({ scope }: OrderListPageProps) {
   const canCreate = scope === 'all' || scope === 'own'
   const canEdit = has(P.OrdersEdit)
   const canDelete = has(P.OrdersDelete)
+  const canReadLines = has(P.Details)
 
   const searched = orderSearchParams(search)
   const request: OrderListRequest = {
@@ -146,7 +147,7 @@ export function OrderListPage({ scope }: OrderListPageProps) {
           paging.reset()
         }}
         urgent={(r) => !!r.isUrgent}
-        expandable={{ render: (r) => <OrderLines order={r} /> }}
+        expandable={canReadLines ? { render: (r) => <OrderLines order={r} /> } : undefined}
         emptyText={emptyText}
         testId="orders"
         toolbar={

@@ -4,7 +4,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { renderWithApp, type ApiCall } from '../../test/render'
 import { TypesPage } from './TypesPage'
-import { ORDER_TYPES, invalid, serveOrders } from './testServer'
+import { ORDER_TYPES, invalid, kindType, serveOrders } from './testServer'
 import type { OrderKindType, OrderKindTypeInput } from './types'
 
 const ALL = ['SalesOrder.OrderTypes', 'SalesOrder.OrderTypes.Create', 'SalesOrder.OrderTypes.Edit', 'SalesOrder.OrderTypes.Delete']
@@ -29,7 +29,7 @@ function world() {
         const b = c.body as OrderKindTypeInput
         bodies.push(b)
         if (rows.some((r) => r.code.toLowerCase() === b.code.toLowerCase())) return invalid('The request is not valid', [{ message: `The code "${b.code}" is already taken`, members: ['code'] }])
-        const row: OrderKindType = { id: `ot-${b.code}`, ...b, remark: b.remark ?? '', concurrencyStamp: 's-new' }
+        const row = kindType(`ot-${b.code}`, b.code, b.name, b.sort ?? 0, { remark: b.remark ?? '', isEnable: b.isEnable ?? true })
         rows.push(row)
         return row
       },
@@ -99,7 +99,7 @@ describe('TypesPage', () => {
     fireEvent.click(screen.getByTestId('type-form-isEnable'))
     fireEvent.click(screen.getByTestId('type-dialog-save'))
     await screen.findByText('Updated')
-    expect(bodies.at(-1)).toMatchObject({ code: 'SAMPLE', isEnable: false, concurrencyStamp: 's-ot-sample' })
+    expect(bodies.at(-1)).toMatchObject({ code: 'SAMPLE', isEnable: false, concurrencyStamp: 'stamp-ot-sample' })
     await waitFor(() => expect((actions('SAMPLE').closest('tr') as HTMLElement).textContent).toContain('Disabled'))
   })
 

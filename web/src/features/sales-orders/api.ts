@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { http, listParams, replaceRow, toPage, type ListRequest, type Page } from '../../components'
 import type { ListResult } from '../../api/types'
-import type { OrderKindType, OrderKindTypeInput, OrderLine, OrderScope, SalesOrder, SalesOrderInput } from './types'
+import type { OrderKindType, OrderKindTypeInput, OrderLine, OrderScope, SalesOrder, SalesOrderInput, UpdateSalesOrderInput } from './types'
 
 export const ORDERS_PATH = '/api/app/salesorder'
 export const ORDER_TYPES_PATH = '/api/app/sales-order-types'
@@ -66,7 +66,7 @@ export const orderLinesQuery = (orderId: string) =>
 
 export const getOrder = (id: string) => http.get<SalesOrder>(orderPath(id), { silent: true })
 export const createOrder = (body: SalesOrderInput) => http.post<SalesOrder>(ORDERS_PATH, body, { silent: true })
-export const updateOrder = (id: string, body: SalesOrderInput) => http.put<SalesOrder>(orderPath(id), body, { silent: true })
+export const updateOrder = (id: string, body: UpdateSalesOrderInput) => http.put<SalesOrder>(orderPath(id), body, { silent: true })
 export const deleteOrder = (id: string) => http.delete<void>(orderPath(id), { silent: true })
 
 // ---------------------------------------------------------------- order and product types
@@ -103,7 +103,7 @@ export function useOrderMutations() {
   const qc = useQueryClient()
   const refresh = () => qc.invalidateQueries({ queryKey: salesOrderKeys.all })
   const saveOrder = useMutation({
-    mutationFn: ({ id, body }: { id?: string; body: SalesOrderInput }) => (id ? updateOrder(id, body) : createOrder(body)),
+    mutationFn: ({ id, body }: { id?: string; body: UpdateSalesOrderInput }) => (id ? updateOrder(id, body) : createOrder(body)),
     onSuccess: (saved) => {
       if (saved?.id) qc.setQueriesData({ queryKey: salesOrderKeys.lists }, (d: unknown) => replaceRow(d, saved))
       return refresh()

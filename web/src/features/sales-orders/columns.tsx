@@ -36,7 +36,8 @@ function yesNo(t: TFunction, v: unknown) {
 /**
  * Every column of an order list (spec 000 §3 "Sales order list fields used in filters"): the
  * keys are the list's JSON names, so the filters go out as `orderdateFrom`, `totalPriceMin`,
- * `IsShip` (docs/decisions/0011) and the page configuration keeps them.
+ * `IsShip` (docs/decisions/0011) and the page configuration keeps them. Sortable where the
+ * server's sorting whitelist has the field.
  */
 export function orderColumns(t: TFunction): ColumnDef<SalesOrder>[] {
   const text = (key: keyof SalesOrder & string, width: number, sortable = true): ColumnDef<SalesOrder> => ({
@@ -66,8 +67,8 @@ export function orderColumns(t: TFunction): ColumnDef<SalesOrder>[] {
     { key: 'productTypeName', title: t('field.productTypeName'), width: 110, ellipsis: true },
     text('dealerName', 140),
     text('customerName', 130),
-    text('customerPhone', 130),
-    text('customerAddress', 200),
+    text('customerPhone', 130, false),
+    text('customerAddress', 200, false),
     ...ORDER_DATE_FIELDS.map(
       (key): ColumnDef<SalesOrder> => ({
         key,
@@ -89,18 +90,18 @@ export function orderColumns(t: TFunction): ColumnDef<SalesOrder>[] {
         render: (_v, r) => formatMoney(r[key]),
       }),
     ),
-    { key: 'isUrgent', title: t('field.isUrgent'), width: 80, sortable: true, filter: 'boolean', render: (_v, r) => (r.isUrgent ? <Tag color="red">{t('order.urgent')}</Tag> : yesNo(t, false)) },
+    { key: 'isUrgent', title: t('field.isUrgent'), width: 80, filter: 'boolean', render: (_v, r) => (r.isUrgent ? <Tag color="red">{t('order.urgent')}</Tag> : yesNo(t, false)) },
     ...ORDER_FLAG_FIELDS.map(
       (key): ColumnDef<SalesOrder> => ({
         key,
         title: t(`field.${key}`),
         width: 100,
-        sortable: true,
         filter: 'boolean',
         render: (_v, r) => yesNo(t, r[key]),
       }),
     ),
-    { key: 'creatorName', title: t('field.creatorName'), width: 110, ellipsis: true },
+    text('remark', 200, false),
+    text('creatorName', 110, false),
     { key: 'creationTime', title: t('field.creationTime'), width: 150, sortable: true, filter: 'dateRange', render: (_v, r) => formatTime(r.creationTime) },
   ]
   return cols.map((c) => (SHOWN_BY_DEFAULT.has(c.key) ? c : { ...c, hidden: true }))

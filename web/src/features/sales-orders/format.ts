@@ -4,21 +4,11 @@ import dayjs from 'dayjs'
 export const DAY = 'YYYY-MM-DD'
 export const TIME = 'YYYY-MM-DD HH:mm'
 
-const DAY_PREFIX = /^(\d{4}-\d{2}-\d{2})/
-
-/**
- * An order's date as the day it names ('' for none): the date part of the RFC 3339 text, as the
- * writer meant it (a day is sent as its midnight UTC), not shifted into the browser's zone.
- */
-export function dayOf(v: string | null | undefined): string {
-  if (!v) return ''
-  const m = DAY_PREFIX.exec(v)
-  return m ? m[1] : ''
-}
-
-/** An order's date for a table cell. */
+/** An order's date as a day in the user's zone ('' for none). */
 export function formatDay(v: string | null | undefined): string {
-  return dayOf(v)
+  if (!v) return ''
+  const d = dayjs(v)
+  return d.isValid() ? d.format(DAY) : ''
 }
 
 /** A time in the user's zone ('' for none). */

@@ -3,14 +3,14 @@ import { describe, expect, it } from 'vitest'
 import dayjs from 'dayjs'
 import { dayToApi, formField, toOrderBody, toOrderForm } from './orderForm'
 import { orderSearchParams } from './OrderListPage'
-import { dayOf, formatMoney } from './format'
+import { formatDay, formatMoney } from './format'
 import { order } from './testServer'
 
 describe('the order form', () => {
-  it('reads an order\'s days as the days they name, whatever the zone', () => {
-    const f = toOrderForm(order(1, { paydate: '2026-03-09T00:00:00Z', finalPaymentTime: '2026-03-10T00:00:00+08:00' }))
+  it('reads an order\'s dates as days in the user\'s zone', () => {
+    const f = toOrderForm(order(1, { paydate: dayjs('2026-03-09').format(), finalPaymentTime: dayjs('2026-03-10 17:45').format() }))
     expect(f.paydate?.format('YYYY-MM-DD')).toBe('2026-03-09')
-    expect(f.finalPaymentTime?.format('YYYY-MM-DD')).toBe('2026-03-10')
+    expect(f.finalPaymentTime?.format('YYYY-MM-DD HH:mm')).toBe('2026-03-10 00:00')
     expect(f.transferDate).toBeNull()
     expect(f.customerName).toBe('Customer 1')
     expect(f.discountTotal).toBe(50)
@@ -24,16 +24,16 @@ describe('the order form', () => {
     expect(f.isUrgent).toBe(false)
   })
 
-  it('sends trimmed texts, days as midnight UTC, empty amounts as 0 and never the derived amounts', () => {
-    const f = toOrderForm(order(1))
+  it('sends trimmed texts, days as their midnight, empty amounts as 0, leaves out what is unset and never the derived amounts', () => {
+    const f = toOrderForm(order(1, { orderdate: dayjs('2026-01-05 09:30').format() }))
     f.customerName = '  Li  '
     f.bill = null
     f.productTypeId = undefined
     const body = toOrderBody(f, 'stamp-1')
-    expect(body).toMatchObject({ customerName: 'Li', bill: 0, productTypeId: null, orderdate: '2026-01-05T00:00:00Z', paydate: null, concurrencyStamp: 'stamp-1' })
-    for (const k of ['totalPrice', 'totalSumPrice', 'differencePrice', 'status', 'salesOrderId']) expect(body).not.toHaveProperty(k)
-    expect(dayToApi(dayjs('2026-12-31'))).toBe('2026-12-31T00:00:00Z')
-    expect(dayToApi(null)).toBeNull()
+    expect(body).toMatchObject({ customerName: 'Li', bill: 0, orderdate: dayjs('2026-01-05').format(), concurrencyStamp: 'stamp-1' })
+    for (const k of ['productTypeId', 'paydate', 'totalPrice', 'totalSumPrice', 'differencePrice', 'status', 'salesOrderId']) expect(body).not.toHaveProperty(k)
+    expect(dayjs(dayToApi(dayjs('2026-12-31 13:00'))).format('YYYY-MM-DD HH:mm')).toBe('2026-12-31 00:00')
+    expect(dayToApi(null)).toBeUndefined()
   })
 
   it('places the server\'s members on the form\'s fields', () => {
@@ -56,8 +56,8 @@ describe('the search bar of the order lists', () => {
 
 describe('formats', () => {
   it('show a day and an amount', () => {
-    expect(dayOf('2026-01-05T00:00:00Z')).toBe('2026-01-05')
-    expect(dayOf(null)).toBe('')
+    expect(formatDay(dayjs('2026-01-05 23:59').format())).toBe('2026-01-05')
+    expect(formatDay(null)).toBe('')
     expect(formatMoney(1234.5)).toBe('1,234.50')
     expect(formatMoney(-3)).toBe('-3.00')
   })

@@ -1,5 +1,4 @@
 import dayjs, { type Dayjs } from 'dayjs'
-import { dayOf } from './format'
 import {
   ORDER_DATE_FIELDS,
   ORDER_FLAG_FIELDS,
@@ -8,7 +7,7 @@ import {
   type OrderFlagField,
   type OrderInputAmount,
   type SalesOrder,
-  type SalesOrderInput,
+  type UpdateSalesOrderInput,
 } from './types'
 
 /** What the order dialog edits. */
@@ -41,10 +40,9 @@ export const ORDER_FORM_FIELDS: ReadonlySet<string> = new Set([
 ])
 
 function toDay(v: string | null | undefined): Dayjs | null {
-  const day = dayOf(v)
-  if (!day) return null
-  const d = dayjs(day)
-  return d.isValid() ? d : null
+  if (!v) return null
+  const d = dayjs(v)
+  return d.isValid() ? d.startOf('day') : null
 }
 
 /** An order (or nothing, for a new one: today's order date, the first enabled order type) as the form's values. */
@@ -66,19 +64,22 @@ export function toOrderForm(o: Partial<SalesOrder>, defaults: { orderTypeId?: st
 }
 
 /**
- * A chosen day as the server reads a date: the day at midnight UTC (RFC 3339), so the day the
- * user picked is the day stored, whatever the browser's zone.
+ * A chosen day as the server reads a date: its midnight in the user's zone (RFC 3339 with the
+ * offset). The server reads a filter's days in its own zone, which is the users' in a
+ * deployment; the lists show dates in the user's zone.
  */
-export function dayToApi(d: Dayjs | null | undefined): string | null {
-  if (!d || !d.isValid()) return null
-  return `${d.format('YYYY-MM-DD')}T00:00:00Z`
+export function dayToApi(d: Dayjs | null | undefined): string | undefined {
+  if (!d || !d.isValid()) return undefined
+  return d.startOf('day').format()
 }
 
-/** The body of a create or update: texts trimmed, empty amounts 0, unset dates null. */
-export function toOrderBody(v: OrderFormValues, concurrencyStamp?: string): SalesOrderInput {
-  const body: SalesOrderInput = {
+/**
+ * The body of a create or update: texts trimmed, empty amounts 0; unset dates and no product
+ * type are left out (an update clears what it leaves out).
+ */
+export function toOrderBody(v: OrderFormValues, concurrencyStamp?: string): UpdateSalesOrderInput {
+  const body: UpdateSalesOrderInput = {
     orderTypeId: v.orderTypeId ?? '',
-    productTypeId: v.productTypeId || null,
     dealerName: (v.dealerName ?? '').trim(),
     customerName: (v.customerName ?? '').trim(),
     customerPhone: (v.customerPhone ?? '').trim(),
@@ -86,7 +87,11 @@ export function toOrderBody(v: OrderFormValues, concurrencyStamp?: string): Sale
     isUrgent: !!v.isUrgent,
     remark: (v.remark ?? '').trim(),
   }
-  for (const k of ORDER_DATE_FIELDS) body[k] = dayToApi(v[k])
+  if (v.productTypeId) body.productTypeId = v.productTypeId
+  for (const k of ORDER_DATE_FIELDS) {
+    const day = dayToApi(v[k])
+    if (day) body[k] = day
+  }
   for (const k of ORDER_INPUT_AMOUNTS) body[k] = typeof v[k] === 'number' && Number.isFinite(v[k]) ? (v[k] as number) : 0
   for (const k of ORDER_FLAG_FIELDS) body[k] = !!v[k]
   if (concurrencyStamp) body.concurrencyStamp = concurrencyStamp

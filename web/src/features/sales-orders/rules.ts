@@ -4,12 +4,13 @@ import { limits } from '../../api/gen/limits'
 
 type Limit = { maxLength?: number; minimum?: number; maximum?: number; pattern?: string }
 
-// The server's limits (the huma tags of its inputs, generated into src/api/gen/limits.ts).
-const all = limits as unknown as Record<string, Record<string, Limit> | undefined>
-/** Limits of an order's fields (SalesOrderInput). */
-export const orderLimits: Record<string, Limit> = all.SalesorderSalesOrderInput ?? all.SalesorderUpdateSalesOrderInput ?? {}
-/** Limits of an order or product type's fields. */
-export const typeLimits: Record<string, Limit> = all.SalesorderTypeInput ?? all.SalesorderUpdateTypeInput ?? {}
+/**
+ * Field limits of the order and type forms, read from the server's OpenAPI schema (the huma tags
+ * of its inputs, generated into src/api/gen/limits.ts), never typed here: create and update carry
+ * the same limits (rules.test.ts holds them to it).
+ */
+export const orderLimits: Record<string, Limit> = limits.SalesorderUpdateSalesOrderInput
+export const typeLimits: Record<string, Limit> = limits.SalesorderTypeInput
 
 /** Characters as the server counts them (code points). */
 export function charCount(text: string): number {
@@ -38,12 +39,12 @@ export function maxRules(t: TFunction, l: Record<string, Limit>, field: string):
   ]
 }
 
-/** The field's minimum for a number (0 when the server sets none: amounts are never negative). */
-export function minOf(l: Record<string, Limit>, field: string, fallback = 0): number {
-  return l[field]?.minimum ?? fallback
+/** The bounds of a number field (min 0 when the server sets none: amounts are never negative). */
+export function boundsOf(l: Record<string, Limit>, field: string): { min: number; max?: number } {
+  return { min: l[field]?.minimum ?? 0, max: l[field]?.maximum }
 }
 
-/** The pattern of a code, when the server gives one. */
+/** The rules of a type's code: required, at most its length, the server's pattern when it has one. */
 export function codeRules(t: TFunction, field: string): Rule[] {
   const p = typeLimits.code?.pattern
   const re = p ? new RegExp(p) : null

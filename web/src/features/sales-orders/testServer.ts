@@ -1,22 +1,38 @@
 // Test support of the sales-order pages (not part of the app): a stand-in server with orders,
 // their product lines, order and product types, and the page configuration the tables read.
+import dayjs from 'dayjs'
 import { mockApi, pageOf, type ApiCall, type ApiHandler } from '../../test/render'
 import type { OrderKindType, OrderLine, SalesOrder } from './types'
 
+/** An audited row's fields, as the server answers them. */
+export const audited = (id: string) => ({
+  id,
+  tenantId: 't-demo',
+  concurrencyStamp: `stamp-${id}`,
+  creationTime: '2026-01-05T08:30:00Z',
+  creatorId: 'u-admin',
+  lastModificationTime: null,
+  lastModifierId: null,
+  isDeleted: false,
+})
+
+/** An order or product type. */
+export function kindType(id: string, code: string, name: string, sort: number, over: Partial<OrderKindType> = {}): OrderKindType {
+  return { ...audited(id), code, name, sort, isEnable: true, remark: '', ...over }
+}
+
 export const ORDER_TYPES: OrderKindType[] = [
-  { id: 'ot-std', code: 'STD', name: 'Standard order', sort: 1, isEnable: true, remark: '', concurrencyStamp: 's-ot-std' },
-  { id: 'ot-sample', code: 'SAMPLE', name: 'Sample order', sort: 2, isEnable: true, remark: 'Showroom samples', concurrencyStamp: 's-ot-sample' },
+  kindType('ot-std', 'STD', 'Standard order', 1),
+  kindType('ot-sample', 'SAMPLE', 'Sample order', 2, { remark: 'Showroom samples' }),
 ]
-export const PRODUCT_TYPES: OrderKindType[] = [
-  { id: 'pt-kitchen', code: 'KITCHEN', name: 'Kitchen cabinets', sort: 1, isEnable: true, remark: '', concurrencyStamp: 's-pt-kitchen' },
-  { id: 'pt-wardrobe', code: 'WARDROBE', name: 'Wardrobes', sort: 2, isEnable: true, remark: '', concurrencyStamp: 's-pt-wardrobe' },
-]
+export const PRODUCT_TYPES: OrderKindType[] = [kindType('pt-kitchen', 'KITCHEN', 'Kitchen cabinets', 1), kindType('pt-wardrobe', 'WARDROBE', 'Wardrobes', 2)]
 
 /** An order as the server answers it. */
 export function order(n: number, over: Partial<SalesOrder> = {}): SalesOrder {
   const id = `o-${n}`
   return {
-    id,
+    ...audited(id),
+    salesmanId: null,
     salesOrderId: `SO2026010500${String(n).padStart(2, '0')}`,
     status: 0,
     orderTypeId: 'ot-std',
@@ -30,13 +46,10 @@ export function order(n: number, over: Partial<SalesOrder> = {}): SalesOrder {
     isUrgent: false,
     remark: '',
     desginId: '',
-    creatorId: 'u-admin',
     creatorName: 'admin',
-    creationTime: '2026-01-05T08:30:00Z',
-    concurrencyStamp: `stamp-${id}`,
-    orderdate: '2026-01-05T00:00:00Z',
+    orderdate: dayjs('2026-01-05').format(),
     paydate: null,
-    deliveryDate: '2026-02-01T00:00:00Z',
+    deliveryDate: dayjs('2026-02-01').format(),
     secondDeliveryDate: null,
     actualDeliveryDate: null,
     transferDate: null,
@@ -60,7 +73,7 @@ export function order(n: number, over: Partial<SalesOrder> = {}): SalesOrder {
 
 /** A product line of an order. */
 export function line(orderId: string, n: number, over: Partial<OrderLine> = {}): OrderLine {
-  return { id: `${orderId}-l${n}`, salesOrderId: orderId, lineNo: n, name: `Base cabinet ${n}`, code: `B${n}`, length: 600, width: 560, height: 720, color: 'Oak', unit: 'pc', price: 250, count: 2, amount: 500, remark: '', ...over }
+  return { ...audited(`${orderId}-l${n}`), salesOrderId: orderId, table: 'product', sourceId: null, cabinet: '', values: {}, lineNo: n, name: `Base cabinet ${n}`, code: `B${n}`, length: 600, width: 560, height: 720, color: 'Oak', unit: 'pc', price: 250, count: 2, amount: 500, remark: '', ...over }
 }
 
 /** A 400 answer in the ABP shape. */

@@ -1,7 +1,8 @@
 /**
- * Shapes of the sales-order lists (docs/decisions/0011, "Settled at build"). Written by hand
- * until the server's routes are in the generated schema; then aliases of `Schemas[...]`.
+ * Shapes of the sales-order lists (docs/decisions/0011, "Settled at build"): aliases of the
+ * types generated from the server's OpenAPI document (src/api/gen/schema.d.ts).
  */
+import type { Schemas } from '../../api/types'
 
 /** The eight dates of an order (nullable, ISO 8601). */
 export const ORDER_DATE_FIELDS = [
@@ -31,85 +32,22 @@ export const ORDER_DERIVED_AMOUNTS = ['totalPrice', 'totalSumPrice', 'difference
 export const ORDER_FLAG_FIELDS = ['isH5', 'IsShip', 'isImportConfirmed', 'isDesigner', 'isCloseFile'] as const
 export type OrderFlagField = (typeof ORDER_FLAG_FIELDS)[number]
 
-/** POST /api/app/salesorder, PUT …/{id} (with concurrencyStamp). */
-export type SalesOrderInput = {
-  orderTypeId: string
-  productTypeId?: string | null
-  dealerName?: string
-  customerName: string
-  customerPhone?: string
-  customerAddress?: string
-  isUrgent?: boolean
-  remark?: string
-  concurrencyStamp?: string
-} & Partial<Record<OrderDateField, string | null>> &
-  Partial<Record<OrderInputAmount, number>> &
-  Partial<Record<OrderFlagField, boolean>>
+/** POST /api/app/salesorder. */
+export type SalesOrderInput = Schemas['SalesorderSalesOrderInput']
+/** PUT /api/app/salesorder/{id}: every editable field (absent ones are cleared) and the stamp read. */
+export type UpdateSalesOrderInput = Schemas['SalesorderUpdateSalesOrderInput']
 
 /** An order as the list and GET …/{id} answer it. */
-export type SalesOrder = {
-  id: string
-  salesOrderId: string
-  status: number
-  orderTypeId: string
-  orderTypeName?: string | null
-  productTypeId?: string | null
-  productTypeName?: string | null
-  dealerName?: string | null
-  customerName: string
-  customerPhone?: string | null
-  customerAddress?: string | null
-  isUrgent: boolean
-  remark?: string | null
-  desginId?: string | null
-  creatorId?: string | null
-  creatorName?: string | null
-  creationTime: string
-  concurrencyStamp: string
-  allowedActions?: string[] | null
-} & Record<OrderDateField, string | null | undefined> &
-  Record<OrderAmountField, number> &
-  Record<OrderFlagField, boolean>
+export type SalesOrder = Schemas['SalesorderSalesOrder']
 
-/** An order type or a product type (…/sales-order-types, …/product-types). */
-export interface OrderKindType {
-  id: string
-  code: string
-  name: string
-  sort: number
-  isEnable: boolean
-  remark?: string | null
-  creationTime?: string
-  concurrencyStamp: string
-}
+/** An order type or a product type (…/sales-order-types, …/product-types): the same shape. */
+export type OrderKindType = Schemas['SalesorderOrderType'] | Schemas['SalesorderProductType']
 
 /** Body of POST / PUT of an order type or product type. */
-export interface OrderKindTypeInput {
-  code: string
-  name: string
-  sort: number
-  isEnable: boolean
-  remark?: string
-  concurrencyStamp?: string
-}
+export type OrderKindTypeInput = Schemas['SalesorderTypeInput']
 
-/** A product line of an order (GET /api/sales-order/sales-order-products). */
-export interface OrderLine {
-  id: string
-  salesOrderId: string
-  lineNo: number
-  name: string
-  code?: string | null
-  length?: number | null
-  width?: number | null
-  height?: number | null
-  color?: string | null
-  unit?: string | null
-  price: number
-  count: number
-  amount: number
-  remark?: string | null
-}
+/** A line of an order (GET /api/sales-order/sales-order-products). */
+export type OrderLine = Schemas['OrderdetailLine']
 
 /** The lists of orders: all, mine (created or sold by me), waiting for me, history. */
 export type OrderScope = 'all' | 'own' | 'pending' | 'history'

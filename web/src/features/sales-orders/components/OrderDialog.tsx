@@ -6,7 +6,7 @@ import { SaveModal, useWhenChanged } from '../../../components'
 import { enabledTypesQuery, useOrderMutations } from '../api'
 import { DAY, formatMoney } from '../format'
 import { ORDER_FORM_FIELDS, toOrderBody, toOrderForm, type OrderFormValues } from '../orderForm'
-import { maxRules, minOf, orderLimits, requiredRule, selectRule } from '../rules'
+import { boundsOf, maxRules, orderLimits, requiredRule, selectRule } from '../rules'
 import { showFieldErrors, sortSaveErrors } from '../serverErrors'
 import { ORDER_DATE_FIELDS, ORDER_DERIVED_AMOUNTS, ORDER_FLAG_FIELDS, ORDER_INPUT_AMOUNTS, type OrderKindType, type SalesOrder } from '../types'
 
@@ -146,7 +146,7 @@ export function OrderDialog({ order, onClose, onCreated }: OrderDialogProps) {
           {ORDER_INPUT_AMOUNTS.map((k) => (
             <Col key={k} xs={12} sm={6}>
               <Form.Item name={k} label={t(`field.${k}`)}>
-                <InputNumber<number> min={minOf(orderLimits, k)} precision={2} style={{ width: '100%' }} onPressEnter={enter} data-testid={`order-form-${k}`} />
+                <InputNumber<number> {...boundsOf(orderLimits, k)} precision={2} style={{ width: '100%' }} onPressEnter={enter} data-testid={`order-form-${k}`} />
               </Form.Item>
             </Col>
           ))}

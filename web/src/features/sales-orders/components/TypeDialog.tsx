@@ -3,7 +3,7 @@ import { App, Col, Form, Input, InputNumber, Row, Switch } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { SaveModal, useWhenChanged } from '../../../components'
 import { useTypeMutations, type TypeKind } from '../api'
-import { codeRules, maxRules, minOf, requiredRule, typeLimits } from '../rules'
+import { codeRules, maxRules, boundsOf, requiredRule, typeLimits } from '../rules'
 import { showFieldErrors, sortSaveErrors } from '../serverErrors'
 import type { OrderKindType, OrderKindTypeInput } from '../types'
 
@@ -104,7 +104,7 @@ export function TypeDialog({ kind, row, onClose }: TypeDialogProps) {
           </Col>
           <Col xs={12}>
             <Form.Item name="sort" label={t('type.field.sort')} tooltip={t('type.sortHint')}>
-              <InputNumber<number> min={minOf(typeLimits, 'sort')} precision={0} style={{ width: '100%' }} onPressEnter={enter} data-testid="type-form-sort" />
+              <InputNumber<number> {...boundsOf(typeLimits, 'sort')} precision={0} style={{ width: '100%' }} onPressEnter={enter} data-testid="type-form-sort" />
             </Form.Item>
           </Col>
           <Col xs={12}>
