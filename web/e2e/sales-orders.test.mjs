@@ -188,16 +188,28 @@ test('filter by an amount range, a date range and a yes/no column', async () => 
   await shot(page, 'sales-orders-filtered')
 })
 
-test('expand the order: its product lines under the row', async () => {
+test('expand an order: its product lines under the row', async () => {
+  // a demo order and its lines, as the server has them
+  const first = (await api('/api/app/salesorder?sorting=salesOrderId&maxResultCount=1')).body.items[0]
+  const lines = (await api(`/api/sales-order/sales-order-products?salesOrderId=${first.id}&maxResultCount=50`)).body
+  assert.ok(lines.totalCount > 0, 'the demo orders have product lines')
   await page.goto('/sales/orders')
   await title('销售订单').waitFor()
+  await searchNumber(first.salesOrderId)
+  await row(first.salesOrderId).locator('.ant-table-row-expand-icon').click()
+  const child = page.locator(`[data-testid="order-lines"][data-order="${first.salesOrderId}"]`)
+  await child.locator('tr.ant-table-row').first().waitFor()
+  assert.equal(await child.locator('tr.ant-table-row').count(), Math.min(lines.totalCount, 50))
+  assert.ok((await child.locator('tr.ant-table-row').first().innerText()).includes(lines.items[0].name))
+  await shot(page, 'sales-orders-lines')
+
+  // the new order has none yet
   await searchNumber(orderNumber)
   await row(orderNumber).locator('.ant-table-row-expand-icon').click()
-  const lines = page.locator(`[data-testid="order-lines"][data-order="${orderNumber}"]`)
-  await lines.waitFor()
-  await lines.getByText('该订单还没有产品明细').waitFor()
+  const empty = page.locator(`[data-testid="order-lines"][data-order="${orderNumber}"]`)
+  await empty.getByText('该订单还没有产品明细').waitFor()
   await row(orderNumber).locator('.ant-table-row-expand-icon').click()
-  await lines.waitFor({ state: 'hidden' })
+  await empty.waitFor({ state: 'hidden' })
 })
 
 test('edit the order in the dialog', async () => {
