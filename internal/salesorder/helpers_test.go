@@ -198,10 +198,13 @@ func userKey(t *testing.T, err error) string {
 	return ue.Key
 }
 
+// day is noon (UTC) of a day, so that the day is the same in the time zone of any machine
+// the tests run on.
 func day(s string) *time.Time {
 	d, err := time.Parse("2006-01-02", s)
 	if err != nil {
 		panic(err)
 	}
+	d = d.Add(12 * time.Hour)
 	return &d
 }

@@ -36,23 +36,23 @@ type OrderFilters struct {
 	DiscountTotalMax       string `query:"discountTotalMax" doc:"At most (number)"`
 	BillMin                string `query:"billMin" doc:"At least (number)"`
 	BillMax                string `query:"billMax" doc:"At most (number)"`
-	PaydateFrom            string `query:"paydateFrom" doc:"From this day (yyyy-MM-dd, the server's time zone)"`
+	PaydateFrom            string `query:"paydateFrom" doc:"From this day: yyyy-MM-dd (the server's time zone), or the day's start with the caller's offset"`
 	PaydateTo              string `query:"paydateTo" doc:"To this day, inclusive"`
-	OrderdateFrom          string `query:"orderdateFrom" doc:"From this day (yyyy-MM-dd, the server's time zone)"`
+	OrderdateFrom          string `query:"orderdateFrom" doc:"From this day: yyyy-MM-dd (the server's time zone), or the day's start with the caller's offset"`
 	OrderdateTo            string `query:"orderdateTo" doc:"To this day, inclusive"`
-	SecondDeliveryDateFrom string `query:"secondDeliveryDateFrom" doc:"From this day (yyyy-MM-dd, the server's time zone)"`
+	SecondDeliveryDateFrom string `query:"secondDeliveryDateFrom" doc:"From this day: yyyy-MM-dd (the server's time zone), or the day's start with the caller's offset"`
 	SecondDeliveryDateTo   string `query:"secondDeliveryDateTo" doc:"To this day, inclusive"`
-	CloseFileDateFrom      string `query:"closeFileDateFrom" doc:"From this day (yyyy-MM-dd, the server's time zone)"`
+	CloseFileDateFrom      string `query:"closeFileDateFrom" doc:"From this day: yyyy-MM-dd (the server's time zone), or the day's start with the caller's offset"`
 	CloseFileDateTo        string `query:"closeFileDateTo" doc:"To this day, inclusive"`
-	FinalPaymentTimeFrom   string `query:"finalPaymentTimeFrom" doc:"From this day (yyyy-MM-dd, the server's time zone)"`
+	FinalPaymentTimeFrom   string `query:"finalPaymentTimeFrom" doc:"From this day: yyyy-MM-dd (the server's time zone), or the day's start with the caller's offset"`
 	FinalPaymentTimeTo     string `query:"finalPaymentTimeTo" doc:"To this day, inclusive"`
-	DeliveryDateFrom       string `query:"deliveryDateFrom" doc:"From this day (yyyy-MM-dd, the server's time zone)"`
+	DeliveryDateFrom       string `query:"deliveryDateFrom" doc:"From this day: yyyy-MM-dd (the server's time zone), or the day's start with the caller's offset"`
 	DeliveryDateTo         string `query:"deliveryDateTo" doc:"To this day, inclusive"`
-	ActualDeliveryDateFrom string `query:"actualDeliveryDateFrom" doc:"From this day (yyyy-MM-dd, the server's time zone)"`
+	ActualDeliveryDateFrom string `query:"actualDeliveryDateFrom" doc:"From this day: yyyy-MM-dd (the server's time zone), or the day's start with the caller's offset"`
 	ActualDeliveryDateTo   string `query:"actualDeliveryDateTo" doc:"To this day, inclusive"`
-	TransferDateFrom       string `query:"transferDateFrom" doc:"From this day (yyyy-MM-dd, the server's time zone)"`
+	TransferDateFrom       string `query:"transferDateFrom" doc:"From this day: yyyy-MM-dd (the server's time zone), or the day's start with the caller's offset"`
 	TransferDateTo         string `query:"transferDateTo" doc:"To this day, inclusive"`
-	CreationTimeFrom       string `query:"creationTimeFrom" doc:"From this day (yyyy-MM-dd, the server's time zone)"`
+	CreationTimeFrom       string `query:"creationTimeFrom" doc:"From this day: yyyy-MM-dd (the server's time zone), or the day's start with the caller's offset"`
 	CreationTimeTo         string `query:"creationTimeTo" doc:"To this day, inclusive"`
 	IsH5                   string `query:"isH5" doc:"true or false"`
 	IsUrgent               string `query:"isUrgent" doc:"true or false"`

@@ -402,35 +402,33 @@ func parseNumber(member, v string) (*float64, error) {
 	return &f, nil
 }
 
-// parseDay reads a day (yyyy-MM-dd, or a date-time whose own date is taken) as the start of
-// that day in the server's time zone; next gives the start of the following day.
+// parseDay reads a day: yyyy-MM-dd is that day in the server's time zone; a date-time with an
+// offset (what a browser sends for the start of a day it shows) is its own date in its own
+// offset, so the day the user picked is the day searched wherever the server runs. next gives
+// the start of the following day (To is inclusive).
 func parseDay(member, v string, next bool) (*time.Time, error) {
 	v = strings.TrimSpace(v)
 	if v == "" {
 		return nil, nil
 	}
-	var y int
-	var m time.Month
-	var d int
-	if t, err := time.Parse(time.RFC3339Nano, v); err == nil {
-		y, m, d = t.Date()
-	} else if t, err := time.Parse("2006-01-02", v); err == nil {
-		y, m, d = t.Date()
-	} else if t, err := time.Parse("2006-01-02 15:04:05", v); err == nil {
-		y, m, d = t.Date()
-	} else {
-		return nil, apperr.Invalid(member, KeyBadDate, v)
+	var t time.Time
+	var err error
+	if t, err = time.Parse(time.RFC3339Nano, v); err != nil {
+		if t, err = time.ParseInLocation("2006-01-02", v, time.Local); err != nil {
+			return nil, apperr.Invalid(member, KeyBadDate, v)
+		}
 	}
+	y, m, d := t.Date()
 	if next {
 		d++
 	}
-	t := time.Date(y, m, d, 0, 0, 0, 0, time.Local).UTC()
-	return &t, nil
+	start := time.Date(y, m, d, 0, 0, 0, 0, t.Location()).UTC()
+	return &start, nil
 }
 
 // ParseFilters reads the list's per-field filters from query values (name → value, the
 // names of filterParams: text `key`, number `keyMin`/`keyMax`, date `keyFrom`/`keyTo` (days,
-// To inclusive), boolean `key` true/false). The first letter of a name is not significant
+// To inclusive; see parseDay), boolean `key` true/false). The first letter of a name is not significant
 // (ABP clients send both cases). A malformed value is a validation error naming it.
 func ParseFilters(get func(name string) string, q *OrderQuery) error {
 	lookup := func(name string) string {

@@ -507,6 +507,8 @@ func TestTheListFiltersEveryFieldByItsTypeScopesAndSorts(t *testing.T) {
 			{"derived number", admin, parse("totalPriceMin", "1"), "a"},
 			{"day range inclusive", admin, parse("paydateFrom", "2024-05-01", "paydateTo", "2024-05-01"), "a"},
 			{"day to", admin, parse("paydateTo", "2024-05-02"), "b,a"},
+			{"a day in the caller's offset", admin, parse("paydateFrom", "2024-05-01T00:00:00+08:00", "paydateTo", "2024-05-01T00:00:00+08:00"), "a"},
+			{"the next day in the caller's offset", admin, parse("paydateFrom", "2024-05-02T00:00:00+08:00"), "b"},
 			{"boolean", admin, parse("isUrgent", "true"), "a"},
 			{"boolean false", admin, parse("isUrgent", "false"), "c,b"},
 			{"IsShip", admin, parse("IsShip", "true"), "a"},

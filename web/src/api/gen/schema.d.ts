@@ -6781,39 +6781,39 @@ export interface operations {
                 billMin?: string;
                 /** @description At most (number) */
                 billMax?: string;
-                /** @description From this day (yyyy-MM-dd, the server's time zone) */
+                /** @description From this day: yyyy-MM-dd (the server's time zone), or the day's start with the caller's offset */
                 paydateFrom?: string;
                 /** @description To this day, inclusive */
                 paydateTo?: string;
-                /** @description From this day (yyyy-MM-dd, the server's time zone) */
+                /** @description From this day: yyyy-MM-dd (the server's time zone), or the day's start with the caller's offset */
                 orderdateFrom?: string;
                 /** @description To this day, inclusive */
                 orderdateTo?: string;
-                /** @description From this day (yyyy-MM-dd, the server's time zone) */
+                /** @description From this day: yyyy-MM-dd (the server's time zone), or the day's start with the caller's offset */
                 secondDeliveryDateFrom?: string;
                 /** @description To this day, inclusive */
                 secondDeliveryDateTo?: string;
-                /** @description From this day (yyyy-MM-dd, the server's time zone) */
+                /** @description From this day: yyyy-MM-dd (the server's time zone), or the day's start with the caller's offset */
                 closeFileDateFrom?: string;
                 /** @description To this day, inclusive */
                 closeFileDateTo?: string;
-                /** @description From this day (yyyy-MM-dd, the server's time zone) */
+                /** @description From this day: yyyy-MM-dd (the server's time zone), or the day's start with the caller's offset */
                 finalPaymentTimeFrom?: string;
                 /** @description To this day, inclusive */
                 finalPaymentTimeTo?: string;
-                /** @description From this day (yyyy-MM-dd, the server's time zone) */
+                /** @description From this day: yyyy-MM-dd (the server's time zone), or the day's start with the caller's offset */
                 deliveryDateFrom?: string;
                 /** @description To this day, inclusive */
                 deliveryDateTo?: string;
-                /** @description From this day (yyyy-MM-dd, the server's time zone) */
+                /** @description From this day: yyyy-MM-dd (the server's time zone), or the day's start with the caller's offset */
                 actualDeliveryDateFrom?: string;
                 /** @description To this day, inclusive */
                 actualDeliveryDateTo?: string;
-                /** @description From this day (yyyy-MM-dd, the server's time zone) */
+                /** @description From this day: yyyy-MM-dd (the server's time zone), or the day's start with the caller's offset */
                 transferDateFrom?: string;
                 /** @description To this day, inclusive */
                 transferDateTo?: string;
-                /** @description From this day (yyyy-MM-dd, the server's time zone) */
+                /** @description From this day: yyyy-MM-dd (the server's time zone), or the day's start with the caller's offset */
                 creationTimeFrom?: string;
                 /** @description To this day, inclusive */
                 creationTimeTo?: string;
