@@ -232,6 +232,20 @@ describe('OrderListPage', () => {
     expect(bodies.at(-1)).not.toHaveProperty('totalSumPrice')
   })
 
+  it('says so when someone else changed the order meanwhile (409), and keeps the dialog open', async () => {
+    serveOrders(world(0), {
+      'PUT /api/app/salesorder/o-1': () =>
+        new Response(JSON.stringify({ error: { code: 'Concurrency', message: 'The data has been changed by another user' } }), { status: 409, headers: { 'content-type': 'application/json' } }),
+    })
+    render()
+    await waitFor(() => expect(numbers()).toHaveLength(3))
+    fireEvent.click(within(actions('SO202601050001')).getByTestId('order-edit'))
+    await waitFor(() => expect((screen.getByTestId('order-form-customerName') as HTMLInputElement).value).toBe('Wang Lei'))
+    fireEvent.click(screen.getByTestId('order-dialog-save'))
+    await screen.findByText('Someone else changed the order: close this dialog and open it again to edit')
+    expect(screen.getByTestId('order-dialog')).toBeTruthy()
+  })
+
   it('deletes a draft after a confirmation titled Tips; other orders cannot be deleted', async () => {
     const w = world()
     const calls = serveOrders(w, {
