@@ -154,6 +154,7 @@ describe('DetailTablesPage', () => {
     const cost = columnRows()[4]
     expect(cost.getAttribute('data-key')).toBe('cost')
     expect(within(cost).getByTestId('column-error-compute').textContent).toBe(message)
+    await waitFor(() => expect(document.activeElement).toBe(within(cost).getByTestId('column-compute')))
     // changing the formula clears the server's message about it
     await userEvent.clear(within(cost).getByTestId('column-compute'))
     await userEvent.type(within(cost).getByTestId('column-compute'), 'area * 2')

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import { Alert, App, Col, Form, InputNumber, Modal, Row, Select, Switch, Typography } from 'antd'
 import type { ButtonProps } from 'antd'
 import { useTranslation } from 'react-i18next'
@@ -50,6 +50,20 @@ export function TableDialog({ row, title, problems, policyNames, onApply, onCanc
   const [actions, setActions] = useState<DetailActions>(() => ({ ...row.actions }))
   const [server, setServer] = useState(() => placeProblems(problems, columns))
   const isExamine = row.key === EXAMINE
+
+  // Opened for what the server refused: the first column it names comes into view, its field focused.
+  useEffect(() => {
+    const first = columns.find((c) => server.byColumn[c.uid])
+    if (!first) return
+    const field = Object.keys(server.byColumn[first.uid])[0]
+    const frame = requestAnimationFrame(() => {
+      const rowEl = document.querySelector<HTMLElement>(`[data-column-uid="${first.uid}"]`)
+      rowEl?.scrollIntoView?.({ block: 'nearest' })
+      rowEl?.querySelector<HTMLElement>(`[data-testid="column-${field}"] input, input[data-testid="column-${field}"], input[data-field="${field}"]`)?.focus()
+    })
+    return () => cancelAnimationFrame(frame)
+    // once, when the dialog opens
+  }, [])
 
   const local = useMemo(() => checkColumns(columns, t, i18n.language), [columns, t, i18n.language])
   // Per column: its own problems as typed, else what the server said (until the field changes).
