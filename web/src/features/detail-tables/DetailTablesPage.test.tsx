@@ -180,6 +180,42 @@ describe('DetailTablesPage', () => {
     expect(calls.some((c) => c.method === 'PUT')).toBe(false)
   })
 
+  it('saves before showing another order type when asked to, and previews what its orders show', async () => {
+    const calls = serveConfig(configRows, {
+      [PUT]: (c) => ({ items: (c.body as ConfigBody).items }),
+      'GET /api/sales-order/detail-tables': (c) => ({
+        items:
+          c.query.get('orderTypeId') === TYPE_A
+            ? [
+                {
+                  key: 'product',
+                  displayName: 'Products',
+                  required: true,
+                  sort: 1,
+                  columns: [{ key: 'name', displayName: 'Name', title: 'Name' }, { key: 'amount', displayName: 'Amount', title: 'Amount', compute: 'price * count' }],
+                  actions: { create: [], importExcel: [], clear: [], select: [], export: [] },
+                  grantedActions: ['create'],
+                  showActions: true,
+                },
+              ]
+            : [],
+      }),
+    })
+    await renderPage()
+    await userEvent.click(within(tableRow('salesLists')).getByTestId('row-shown'))
+    await choose(screen.getByTestId('order-type'), 'Standardown configuration')
+    await userEvent.click(await screen.findByTestId('unsaved-save'))
+    expect(await screen.findByText('Saved successfully')).toBeTruthy()
+    await waitFor(() => expect(tableRow('product').getAttribute('data-source')).toBe('own'))
+    expect((calls.find((c) => c.method === 'PUT')!.body as ConfigBody).items![3]).toMatchObject({ key: 'salesLists', shown: false })
+
+    await userEvent.click(screen.getByTestId('preview-open'))
+    const preview = await screen.findByTestId('preview')
+    await waitFor(() => expect(within(preview).getAllByTestId('preview-tab').map((e) => e.textContent)).toEqual(['*Products']))
+    expect([...new Set(within(preview).getAllByTestId('preview-column').map((e) => e.textContent))]).toEqual(['Name', 'Amount ƒ'])
+    expect(calls.some((c) => c.path === '/api/sales-order/detail-tables' && c.query.get('orderTypeId') === TYPE_A)).toBe(true)
+  })
+
   it('shows no Save and no edits without the permission', async () => {
     serveConfig()
     renderWithApp(<DetailTablesPage />, { client: clientWith([]) })
