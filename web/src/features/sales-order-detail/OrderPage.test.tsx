@@ -8,6 +8,7 @@ import { OrderPage } from './OrderPage'
 import { ORDER_ID, calls, order, serveOrder, tables } from './testServer'
 import type { BatchUpdateBody } from './lines'
 
+const DETAILS = 'SalesOrder.Details'
 const EDIT = 'SalesOrder.Details.Edit'
 const FILES = 'SalesOrder.Orders.Files'
 const BATCH = 'PUT /api/sales-order/sales-order-details/batch-update'
@@ -27,7 +28,7 @@ function Harness() {
   )
 }
 
-const open = (granted: string[] = [EDIT, FILES]) => renderWithApp(<Harness />, { path: `/sales/orders/${ORDER_ID}`, granted })
+const open = (granted: string[] = [DETAILS, EDIT, FILES]) => renderWithApp(<Harness />, { path: `/sales/orders/${ORDER_ID}`, granted })
 
 const productRow = (name: string) => screen.getAllByTestId('line-row').find((r) => r.getAttribute('data-name') === name) as HTMLElement
 
@@ -66,6 +67,15 @@ describe('OrderPage', () => {
     await waitFor(() => expect(screen.getAllByTestId('line-row')).toHaveLength(2))
   })
 
+  it('shows the order without its tables to a user who may not read lines', async () => {
+    const all = serveOrder()
+    open([])
+    await screen.findByTestId('order-number')
+    await screen.findByTestId('files-order')
+    expect(screen.queryByTestId('detail-tabs')).toBeNull()
+    expect(calls(all, 'GET', '/api/sales-order/detail-tables')).toHaveLength(0)
+  })
+
   it('pages the lines 50 at a time by salesOrderId', async () => {
     const all = serveOrder()
     open()
@@ -98,7 +108,7 @@ describe('OrderPage', () => {
     first.unmount()
 
     serveOrder()
-    open([])
+    open([DETAILS])
     await waitFor(() => expect(screen.getAllByTestId('line-row')).toHaveLength(2))
     expect(screen.getByTestId('actions-product')).toBeTruthy()
     expect(screen.queryByTestId('line-edit')).toBeNull()

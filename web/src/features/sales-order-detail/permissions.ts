@@ -7,6 +7,8 @@ import { Permissions as P } from '../../components'
  * grantedActions); the page checks only these.
  */
 export const OrderScreenPermissions = {
+  /** Read an order's lines and its detail tables (without it the screen shows the order only). */
+  Details: P['SalesOrder.Details'],
   /** Upload and delete order files and review files. */
   Files: P['SalesOrder.Orders.Files'],
   /** Edit, add and delete lines in place (the batch update). */

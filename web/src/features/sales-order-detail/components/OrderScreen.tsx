@@ -41,7 +41,8 @@ export function OrderScreen({ orderId }: { orderId: string }) {
   const label = useStatusLabel()
   const order = useQuery(orderQuery(orderId))
   const orderTypeId = order.data?.orderTypeId ?? ''
-  const tables = useQuery({ ...detailTablesQuery(orderTypeId), enabled: !!orderTypeId })
+  const canLines = has(P.Details)
+  const tables = useQuery({ ...detailTablesQuery(orderTypeId), enabled: !!orderTypeId && canLines })
   const [edits, store] = useLineEdits()
   const { flush, saving } = useSaveLines(orderId, store, tables.data)
   const [quoting, setQuoting] = useState(false)
@@ -175,7 +176,7 @@ export function OrderScreen({ orderId }: { orderId: string }) {
         <OrderHeader order={o} />
         <StatusActions allowed={o.allowedActions} onMove={onMove} disabled={saving} />
         {dirty ? <Alert type="info" showIcon title={t('save.pending')} data-testid="unsaved" /> : null}
-        {tables.isError ? (
+        {!canLines ? null : tables.isError ? (
           <Alert
             type="error"
             showIcon
