@@ -32,6 +32,6 @@ var menus = []module.MenuEntry{
 	{Name: MenuSales + ".productTypes", Parent: MenuSales, Path: "/sales/product-types", Component: "product-types/index",
 		Icon: "product", Order: 7, Permission: PermProductTypes, DisplayName: t("产品类型", "Product types")},
 	{Name: MenuSales + ".orderDetail", Parent: MenuSales, Path: "/sales/orders/:id", Component: "sales-orders/detail",
-		Order: 8, Permission: PermOrders, Hidden: true, ActiveMenu: "/sales/orders", NoCache: false,
+		Order: 8, Permission: PermOrders, ActiveMenu: "/sales/orders", NoCache: false,
 		DisplayName: t("订单详情", "Order")},
 }

@@ -24,6 +24,7 @@ const tree: AppRoute[] = buildMenuRoutes([
   m('Dashboard', '仪表盘', '/dashboard'),
   m('Catalog', 'Catalogues', '/catalog', [m('Products', 'Product catalogue', '/products/index'), m('Parts', 'Parts catalogue', '/parts/index')], 'Layout'),
   m('Admin', 'Administration', '/admin', [m('Users', 'Users', '/admin/users')], 'Layout'),
+  m('Sales', 'Sales', '/sales', [m('Orders', 'Orders', '/sales/orders'), m('Order', 'Order', '/sales/orders/:id')], 'Layout'),
 ])
 tree.push({ ...tree[0], name: 'Secret', path: '/secret', displayName: 'Secret page', hidden: true })
 
@@ -37,6 +38,7 @@ describe('header search', () => {
       'Catalogues > Product catalogue',
       'Catalogues > Parts catalogue',
       'Administration > Users',
+      'Sales > Orders',
     ])
     expect(pool.map((e) => e.path)).not.toContain('/secret')
   })

@@ -13,14 +13,15 @@ export const SEARCH_THRESHOLD = 0.4
 
 /**
  * The search pool: every visible route that opens something, with its translated title
- * path (parents first) and its path. Hidden routes and their children are left out.
+ * path (parents first) and its path. Hidden routes and their children are left out, and so
+ * are routes with a parameter (`/sales/orders/:id`): there is nothing to open without one.
  */
 export function generateSearchPool(routes: AppRoute[], t: (key: string) => string, prefix: string[] = []): SearchEntry[] {
   const out: SearchEntry[] = []
   for (const r of routes) {
     if (r.hidden) continue
     const title = [...prefix, r.displayName || t(r.title)]
-    if (!r.isGroup) out.push({ path: r.path, title, external: r.isExternal })
+    if (!r.isGroup && !r.path.includes(':')) out.push({ path: r.path, title, external: r.isExternal })
     if (r.children.length) out.push(...generateSearchPool(r.children, t, title))
   }
   return out
