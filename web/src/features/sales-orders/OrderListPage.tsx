@@ -25,7 +25,7 @@ import { OrderDialog } from './components/OrderDialog'
 import { OrderLines } from './components/OrderLines'
 import { SalesOrderPermissions as P } from './permissions'
 import { failureMessage } from './serverErrors'
-import { ORDER_STATUSES, OrderStatus, statusLabel } from './status'
+import { ORDER_STATUSES, OrderStatus, statusLabel } from '../../components/order-status'
 import type { OrderScope, SalesOrder } from './types'
 
 /** The statuses a history list holds (docs/decisions/0011: shipped, closed, cancelled). */

@@ -2,7 +2,7 @@ import { Tag, Typography } from 'antd'
 import type { TFunction } from 'i18next'
 import { Link } from 'react-router'
 import type { ColumnDef } from '../../components'
-import { StatusTag } from './status'
+import { StatusTag } from '../../components/order-status'
 import { formatDay, formatMoney, formatTime } from './format'
 import { ORDER_AMOUNT_FIELDS, ORDER_DATE_FIELDS, ORDER_FLAG_FIELDS, type SalesOrder } from './types'
 

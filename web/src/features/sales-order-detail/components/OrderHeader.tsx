@@ -2,7 +2,7 @@ import { Descriptions, Tag } from 'antd'
 import type { DescriptionsProps } from 'antd'
 import { useTranslation } from 'react-i18next'
 import dayjs from 'dayjs'
-import { StatusTag } from '../../sales-orders/status'
+import { StatusTag } from '../../../components/order-status'
 import type { SalesOrder } from '../types'
 
 /** The amounts of the header, in the order the business reads them (spec 000 §3). */

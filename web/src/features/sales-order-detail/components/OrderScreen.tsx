@@ -8,7 +8,7 @@ import { HttpError, PageContainer, errorToMessage, usePermission } from '../../.
 import { detailTablesQuery, downloadQuotation, invalidateOrderLists, moveStatus, orderKeys, orderQuery, putOrder } from '../api'
 import { isDirty, useLineEdits } from '../lineEdits'
 import { OrderScreenPermissions as P } from '../permissions'
-import { useStatusLabel } from '../../sales-orders/status'
+import { useStatusLabel } from '../../../components/order-status'
 import { useSaveLines } from '../useSaveLines'
 import { LINE_TABLES, type DetailTable, type LineTableKey, type SalesOrder, type StatusAction } from '../types'
 import { FilePanel } from './FilePanel'

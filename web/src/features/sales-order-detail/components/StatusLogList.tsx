@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import dayjs from 'dayjs'
 import { statusLogsQuery } from '../api'
-import { useStatusLabel } from '../../sales-orders/status'
+import { useStatusLabel } from '../../../components/order-status'
 
 /** The order's status moves, oldest first: who, when, from which status to which, and the comment. */
 export function StatusLogList({ orderId }: { orderId: string }) {

@@ -1,9 +1,10 @@
 import { Tag } from 'antd'
-import { useTranslation } from 'react-i18next'
+import { ORDER_STATUS_NS, useOrderStatusT } from './texts'
 
 /**
  * The statuses of a sales order and their numbers (docs/decisions/0011, "Statuses and who moves
- * them"). The numbers are the server's; the names come from this feature's texts.
+ * them"). The numbers are the server's; the names are this component's texts (the order lists
+ * and the order screen share them).
  */
 export const OrderStatus = {
   Draft: 0,
@@ -47,7 +48,7 @@ function isStatus(v: number): v is OrderStatusValue {
   return Object.prototype.hasOwnProperty.call(KEYS, v)
 }
 
-/** The text key of a status in the `sales-orders` namespace (`status.draft`, …). */
+/** The text key of a status in the `order-status` namespace (`status.draft`, …). */
 export function statusKey(status: number): string {
   return isStatus(status) ? `status.${KEYS[status]}` : 'status.unknown'
 }
@@ -61,12 +62,12 @@ type TFn = (key: string, opts?: Record<string, unknown>) => string
 
 /** A status's name in the current language: `statusLabel(t, 10)` → 已提交 / Submitted. */
 export function statusLabel(t: TFn, status: number): string {
-  return t(statusKey(status), { ns: 'sales-orders', value: status })
+  return t(statusKey(status), { ns: ORDER_STATUS_NS, value: status })
 }
 
 /** The hook form: `const label = useStatusLabel(); label(10)`. */
 export function useStatusLabel(): (status: number) => string {
-  const { t } = useTranslation('sales-orders')
+  const { t } = useOrderStatusT()
   return (status) => statusLabel(t as TFn, status)
 }
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { render, screen } from '@testing-library/react'
 import { I18nextProvider } from 'react-i18next'
 import { i18n } from '../../i18n'
-import { ORDER_STATUSES, StatusTag, statusLabel } from './status'
+import { ORDER_STATUSES, StatusTag, statusLabel } from './OrderStatus'
 
 describe('order statuses', () => {
   it('are named in both languages', () => {

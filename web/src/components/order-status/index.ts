@@ -1,0 +1,2 @@
+export { ORDER_STATUSES, OrderStatus, StatusTag, statusColor, statusKey, statusLabel, useStatusLabel } from './OrderStatus'
+export type { OrderStatusValue } from './OrderStatus'
