@@ -15,7 +15,8 @@
 //
 // The PostgreSQL URL defaults to KERF_TEST_POSTGRES_URL; the run uses a schema of its own and
 // drops it afterwards. Before measuring it runs ANALYZE (VACUUM ANALYZE on PostgreSQL), the
-// state autovacuum leaves shortly after a bulk load.
+// state autovacuum leaves shortly after a bulk load; -analyze=false measures without
+// statistics, as a SQLite server plans (Kerf never runs ANALYZE there).
 package main
 
 import (
@@ -68,6 +69,7 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 	pg := fs.String("postgres", os.Getenv("KERF_TEST_POSTGRES_URL"), "PostgreSQL URL (empty: SQLite only)")
 	sqliteOnly := fs.Bool("sqlite-only", false, "skip PostgreSQL even when a URL is known")
 	pgOnly := fs.Bool("postgres-only", false, "skip SQLite")
+	analyze := fs.Bool("analyze", true, "run ANALYZE (VACUUM ANALYZE on PostgreSQL) before measuring; false: plans without statistics, as a fresh SQLite server has")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -96,7 +98,7 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 	}
 	missed := false
 	for _, d := range dialects {
-		ok, err := bench(ctx, out, d.name, d.url, filepath.Join(tmp, d.name), *rows, *queries)
+		ok, err := bench(ctx, out, d.name, d.url, filepath.Join(tmp, d.name), *rows, *queries, *analyze)
 		if err != nil {
 			return fmt.Errorf("%s: %w", d.name, err)
 		}
@@ -110,7 +112,7 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 	return nil
 }
 
-func bench(ctx context.Context, out io.Writer, name, dbURL, dataDir string, rows, queries int) (bool, error) {
+func bench(ctx context.Context, out io.Writer, name, dbURL, dataDir string, rows, queries int, withStats bool) (bool, error) {
 	cfg := config.Default()
 	cfg.Database, cfg.DataDir, cfg.Demo = dbURL, dataDir, true
 	a, err := app.New(ctx, cfg)
@@ -161,15 +163,19 @@ func bench(ctx context.Context, out io.Writer, name, dbURL, dataDir string, rows
 	fmt.Fprintf(out, "%s: %d orders inserted in %v\n", name, rows, time.Since(began).Round(time.Millisecond))
 	// The steady state after a bulk load: statistics (and on PostgreSQL the visibility map,
 	// which index-only scans need), as autovacuum leaves them shortly after.
-	analyze := "ANALYZE"
-	if a.DB.Kind == db.Postgres {
-		analyze = "VACUUM ANALYZE"
+	if withStats {
+		analyze := "ANALYZE"
+		if a.DB.Kind == db.Postgres {
+			analyze = "VACUUM ANALYZE"
+		}
+		began = time.Now()
+		if _, err := a.DB.DB.DB.Exec(analyze); err != nil {
+			return false, fmt.Errorf("%s: %w", analyze, err)
+		}
+		fmt.Fprintf(out, "%s: %s in %v\n", name, analyze, time.Since(began).Round(time.Millisecond))
+	} else {
+		fmt.Fprintf(out, "%s: no ANALYZE (plans without statistics)\n", name)
 	}
-	began = time.Now()
-	if _, err := a.DB.DB.DB.Exec(analyze); err != nil {
-		return false, fmt.Errorf("%s: %w", analyze, err)
-	}
-	fmt.Fprintf(out, "%s: %s in %v\n", name, analyze, time.Since(began).Round(time.Millisecond))
 
 	r := rand.New(rand.NewPCG(12, 2024))
 	statuses := salesorder.Statuses
