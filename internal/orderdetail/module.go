@@ -40,12 +40,13 @@ type Module struct {
 	demoOrders int // demo orders filled so far (each starts its picks elsewhere)
 }
 
-// New builds the area and registers with the sales orders its submit check and the demo
-// orders' lines.
+// New builds the area and registers with the sales orders its submit check, the deletion of
+// a deleted order's lines and the demo orders' lines.
 func New(deps Deps) *Module {
 	m := &Module{deps: deps, svc: NewService(deps)}
 	if deps.Orders != nil {
 		deps.Orders.OnSubmit(m.svc.CheckSubmit)
+		deps.Orders.OnDelete(m.svc.DeleteLinesOf)
 		deps.Orders.OnDemoOrder(m.fillDemoOrder)
 	}
 	return m

@@ -8,6 +8,7 @@ import (
 	"sort"
 
 	"github.com/google/uuid"
+	"github.com/uptrace/bun"
 
 	"kerf/internal/platform/apperr"
 	"kerf/internal/platform/db"
@@ -360,6 +361,21 @@ func (s *Service) Clear(ctx context.Context, in ClearInput) (*salesorder.SalesOr
 		return err
 	})
 	return saved, err
+}
+
+// DeleteLinesOf removes every line of the four tables of order o, in the caller's transaction
+// tx (registered with salesorder.Service.OnDelete: a deleted order takes its lines with it).
+func (s *Service) DeleteLinesOf(ctx context.Context, tx bun.IDB, o *salesorder.SalesOrder) error {
+	st := s.store.with(tx)
+	if err := st.lockOrder(ctx, o.ID); err != nil {
+		return err
+	}
+	for _, key := range LineTables {
+		if err := tables[key].clear(ctx, tx, o.ID); err != nil {
+			return fmt.Errorf("delete the %s lines of order %s: %w", key, o.ID, err)
+		}
+	}
+	return nil
 }
 
 // allLines answers every line of the order's line tables, by table, in line order.

@@ -5,10 +5,13 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"net/http"
+	"reflect"
 	"strings"
 	"testing"
 
 	"github.com/google/uuid"
+	"github.com/uptrace/bun"
 
 	"kerf/internal/app/apptest"
 	"kerf/internal/catalog"
@@ -542,4 +545,78 @@ func BenchmarkShownTables(b *testing.B) {
 			}
 		})
 	}
+}
+
+// liveLines counts the live rows of every line table that belong to order id, read straight
+// from the tables (the line pages of a deleted order answer 404 whatever its lines are).
+func liveLines(t *testing.T, e *apptest.Env, id uuid.UUID) map[string]int {
+	t.Helper()
+	out := map[string]int{}
+	for _, table := range []string{"sales_order_products", "sales_order_parts", "sales_order_standard_products", "sales_lists"} {
+		n, err := e.App.DB.NewSelect().TableExpr(table).Where("sales_order_id = ? AND is_deleted = ?", id, false).Count(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		out[table] = int(n)
+	}
+	return out
+}
+
+// Deleting a draft order deletes its lines of all four tables in the same transaction; a
+// step of the delete that fails keeps the order and its lines.
+func TestADeletedOrderTakesItsLinesWithIt(t *testing.T) {
+	apptest.Each(t, func(t *testing.T, e *apptest.Env) {
+		v := setup(t, e)
+		ctx := v.ctx
+		p, m := v.product(t, ctx, "地柜", 100), v.part(t, ctx, "背板", 25)
+		sp := check(v.catalog.CreateStandardProduct(ctx, catalog.CreateStandardProductInput{ProductName: "标准衣柜",
+			CatalogProductInput: catalog.CatalogProductInput{ProductCode: "SW-9"}}))(t)
+		fill := func(o uuid.UUID) {
+			v.pick(t, ctx, o, orderdetail.TableProduct, p.ID, p.ID)
+			v.pick(t, ctx, o, orderdetail.TableMatter, m.ID)
+			v.pick(t, ctx, o, orderdetail.TableStandardProduct, sp.ID)
+			check(v.lines.AddLines(ctx, orderdetail.TableSalesLists, orderdetail.AddLinesInput{SalesOrderID: o,
+				Items: []orderdetail.LineInput{{Name: "安装费", Price: fp(50)}}}))(t)
+		}
+		o, other := v.order(t, ctx), v.order(t, ctx)
+		fill(o.ID)
+		fill(other.ID)
+		full := map[string]int{"sales_order_products": 2, "sales_order_parts": 1, "sales_order_standard_products": 1, "sales_lists": 1}
+
+		// A later step that fails: the order and every line stay.
+		fail := errors.New("a later step failed")
+		failing := true
+		v.orders.OnDelete(func(context.Context, bun.IDB, *salesorder.SalesOrder) error {
+			if failing {
+				return fail
+			}
+			return nil
+		})
+		if err := v.orders.Delete(ctx, o.ID); !errors.Is(err, fail) {
+			t.Fatalf("delete with a failing step: %v", err)
+		}
+		if got := liveLines(t, e, o.ID); !reflect.DeepEqual(got, full) {
+			t.Fatalf("lines after a failed delete: %v", got)
+		}
+		if len(v.lineList(t, ctx, o.ID, orderdetail.TableProduct)) != 2 || v.total(t, ctx, o.ID) != 275 {
+			t.Fatal("the order's page after a failed delete")
+		}
+
+		failing = false
+		token := e.Token(t, "admin", apptest.Password, "")
+		if res := e.Do(t, apptest.Request{Method: "DELETE", Path: "/api/app/salesorder/" + o.ID.String(), Token: token}); res.Status != http.StatusNoContent {
+			t.Fatalf("delete: %d %s", res.Status, res.Body)
+		}
+		if got := liveLines(t, e, o.ID); !reflect.DeepEqual(got, map[string]int{"sales_order_products": 0, "sales_order_parts": 0,
+			"sales_order_standard_products": 0, "sales_lists": 0}) {
+			t.Fatalf("lines of the deleted order: %v", got)
+		}
+		if res := e.Get(t, "/api/sales-order/sales-order-products?salesOrderId="+o.ID.String(), token); res.Status != http.StatusNotFound {
+			t.Fatalf("the deleted order's page: %d %s", res.Status, res.Body)
+		}
+		// The other order keeps its lines.
+		if got := liveLines(t, e, other.ID); !reflect.DeepEqual(got, full) || len(v.lineList(t, ctx, other.ID, orderdetail.TableMatter)) != 1 {
+			t.Fatalf("the other order's lines: %v", got)
+		}
+	})
 }

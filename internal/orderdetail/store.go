@@ -27,12 +27,15 @@ type store struct {
 
 func newStore(d *db.DB) store { return store{idb: d, db: d} }
 
+// with answers a store bound to idb (a caller's transaction).
+func (s store) with(idb bun.IDB) store { return store{idb: idb, db: s.db} }
+
 // inTx runs fn with a store bound to one transaction (the current one, when s already is).
 func (s store) inTx(ctx context.Context, fn func(ctx context.Context, tx store) error) error {
 	if _, ok := s.idb.(bun.Tx); ok {
 		return fn(ctx, s)
 	}
-	return s.db.InTx(ctx, func(ctx context.Context, tx bun.Tx) error { return fn(ctx, store{idb: tx, db: s.db}) })
+	return s.db.InTx(ctx, func(ctx context.Context, tx bun.Tx) error { return fn(ctx, s.with(tx)) })
 }
 
 // lockOrder makes the transactions that change one order's lines wait for each other (line

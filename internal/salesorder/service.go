@@ -29,6 +29,7 @@ type Service struct {
 	files    *files.Service
 
 	submitChecks []func(ctx context.Context, o *SalesOrder) error
+	deleteHooks  []func(ctx context.Context, tx bun.IDB, o *SalesOrder) error
 	demoHooks    []func(ctx context.Context, o *SalesOrder) error
 }
 
@@ -61,6 +62,14 @@ func (s *Service) t(ctx context.Context, key string, args ...any) string {
 // submit's answer, and nothing is changed.
 func (s *Service) OnSubmit(check func(ctx context.Context, o *SalesOrder) error) {
 	s.submitChecks = append(s.submitChecks, check)
+}
+
+// OnDelete adds a step of deleting a draft order: it runs inside the deleting transaction
+// (tx), after the order passed the delete's checks and before its row is marked deleted (the
+// lines area deletes the order's lines there). An error it answers is the delete's answer and
+// rolls everything back, the order included.
+func (s *Service) OnDelete(step func(ctx context.Context, tx bun.IDB, o *SalesOrder) error) {
+	s.deleteHooks = append(s.deleteHooks, step)
 }
 
 // OnDemoOrder adds a step the demo seed runs on each demo order it creates, before it moves

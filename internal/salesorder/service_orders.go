@@ -287,7 +287,8 @@ func (s *Service) Update(ctx context.Context, id uuid.UUID, in UpdateSalesOrderI
 	return s.GetOrder(ctx, id)
 }
 
-// Delete removes a draft order; other statuses are refused, naming the status.
+// Delete removes a draft order, and with it, in the same transaction, what the OnDelete steps
+// remove (its lines); other statuses are refused, naming the status.
 func (s *Service) Delete(ctx context.Context, id uuid.UUID) error {
 	return s.store.inTx(ctx, func(ctx context.Context, tx store) error {
 		o, err := tx.getOrder(ctx, id)
@@ -296,6 +297,11 @@ func (s *Service) Delete(ctx context.Context, id uuid.UUID) error {
 		}
 		if o.Status != StatusDraft {
 			return apperr.User(KeyDraftsOnlyDeleted, s.t(ctx, statusKey(o.Status)))
+		}
+		for _, step := range s.deleteHooks {
+			if err := step(ctx, tx.idb, o); err != nil {
+				return err
+			}
 		}
 		return tx.deleteOrder(ctx, o)
 	})

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/google/uuid"
+	"github.com/uptrace/bun"
 
 	"kerf/internal/platform/apperr"
 	"kerf/internal/platform/db"
@@ -563,6 +564,56 @@ func TestAnotherTenantsOrdersAreNeverSeen(t *testing.T) {
 		}
 		if _, n := must2[[]SalesOrder](t)(f.svc.List(theirs, OrderQuery{Limit: 10})); n != 0 {
 			t.Fatalf("another tenant lists %d", n)
+		}
+	})
+}
+
+// The steps of OnDelete run inside the deleting transaction: what one writes is kept only
+// when the delete commits, and one that fails leaves the order (and every step's writes)
+// in place.
+func TestDeleteStepsRunInTheDeletingTransaction(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		f := newFixture(t, d)
+		ctx := f.admin(newTenant())
+		o := f.order(t, ctx, SalesOrderInput{Remark: "原备注"})
+		fail := errors.New("step failed")
+		var failing bool
+		var seen []uuid.UUID
+		f.svc.OnDelete(func(ctx context.Context, tx bun.IDB, o *SalesOrder) error {
+			seen = append(seen, o.ID)
+			o.Remark = "changed by a step"
+			return f.svc.store.with(tx).updateOrder(ctx, o, "", "remark")
+		})
+		f.svc.OnDelete(func(context.Context, bun.IDB, *SalesOrder) error {
+			if failing {
+				return fail
+			}
+			return nil
+		})
+
+		failing = true
+		if err := f.svc.Delete(ctx, o.ID); !errors.Is(err, fail) {
+			t.Fatalf("a failing step: %v", err)
+		}
+		kept := must[*SalesOrder](t)(f.svc.Get(ctx, o.ID))
+		if kept.Remark != "原备注" || kept.ConcurrencyStamp != o.ConcurrencyStamp {
+			t.Fatalf("after a failed delete: remark %q, stamp %s (was %s)", kept.Remark, kept.ConcurrencyStamp, o.ConcurrencyStamp)
+		}
+
+		failing = false
+		if err := f.svc.Delete(ctx, o.ID); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := f.svc.Get(ctx, o.ID); !errors.Is(err, db.ErrNotFound) {
+			t.Fatalf("deleted: %v", err)
+		}
+		if len(seen) != 2 || seen[0] != o.ID {
+			t.Fatalf("steps ran for %v", seen)
+		}
+		// A refused delete (not a draft) runs no step.
+		sub := f.moveTo(t, ctx, f.order(t, ctx, SalesOrderInput{}), StatusSubmitted)
+		if userKey(t, f.svc.Delete(ctx, sub.ID)) != KeyDraftsOnlyDeleted || len(seen) != 2 {
+			t.Fatalf("steps of a refused delete: %v", seen)
 		}
 	})
 }
