@@ -111,12 +111,8 @@ func (l *Line) text(key string) string {
 
 // ---- decimals ----
 
-// Rounding with the expression language's exact rules (half away from zero).
-var (
-	exprPriceTimesCount = mustParse("price * count")
-	exprRound           = [...]*expr.Expr{mustParse("round(v, 0)"), mustParse("round(v, 1)"), mustParse("round(v, 2)"),
-		mustParse("round(v, 3)"), mustParse("round(v, 4)")}
-)
+// exprPriceTimesCount is a line's amount when its table computes none.
+var exprPriceTimesCount = mustParse("price * count")
 
 func mustParse(src string) *expr.Expr {
 	e, err := expr.Parse(src)
@@ -126,14 +122,12 @@ func mustParse(src string) *expr.Expr {
 	return e
 }
 
-// round answers d rounded to n (0..4) decimal places.
+// round answers d rounded half away from zero to n (0..4) decimal places, by the expression
+// language's rule.
 func round(d expr.Decimal, n int32) expr.Decimal {
-	if d.Scale() <= n {
-		return d
-	}
-	r, err := exprRound[n].Eval(func(string) (expr.Decimal, bool) { return d, true })
-	if err != nil { // rounding makes a number smaller: it cannot overflow
-		return d
+	r, err := expr.Round(d, int(n))
+	if err != nil { // n is a field's scale, 0..4
+		panic(err)
 	}
 	return r
 }

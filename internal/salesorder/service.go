@@ -101,31 +101,12 @@ func (s *Service) LinesEditable(ctx context.Context, o *SalesOrder) error {
 	return apperr.User(KeyLinesLocked, s.t(ctx, statusKey(o.Status)))
 }
 
-// Amount expressions, evaluated with exact decimals (docs/decisions/0011, "Money and counts").
-var (
-	exprTotal      = mustParse("round(t, 2)")
-	exprTotalSum   = mustParse("round(t - d + l, 2)")
-	exprDifference = mustParse("round(s - p, 2)")
-)
-
-func mustParse(src string) *expr.Expr {
-	e, err := expr.Parse(src)
-	if err != nil {
-		panic(fmt.Sprintf("salesorder: %s: %v", src, err))
-	}
-	return e
-}
-
 // decimalOf is the decimal a stored double stands for (its shortest representation).
 func decimalOf(f float64) (expr.Decimal, error) {
 	if math.IsNaN(f) || math.IsInf(f, 0) {
 		return expr.Decimal{}, fmt.Errorf("amount %v is not a number", f)
 	}
 	return sheetmap.ParseDec(strconv.FormatFloat(f, 'f', -1, 64))
-}
-
-func eval(e *expr.Expr, vars map[string]expr.Decimal) (expr.Decimal, error) {
-	return e.Eval(func(name string) (expr.Decimal, bool) { v, ok := vars[name]; return v, ok })
 }
 
 // derive sets o's derived amounts from total (the lines' sum): totalPrice = total rounded to
@@ -144,15 +125,24 @@ func derive(o *SalesOrder, total expr.Decimal) error {
 	if err != nil {
 		return err
 	}
-	t, err := eval(exprTotal, map[string]expr.Decimal{"t": total})
+	t, err := expr.Round(total, 2)
 	if err != nil {
 		return fmt.Errorf("total: %w", err)
 	}
-	sum, err := eval(exprTotalSum, map[string]expr.Decimal{"t": t, "d": d, "l": l})
+	sum, err := expr.Sub(t, d)
+	if err == nil {
+		sum, err = expr.Add(sum, l)
+	}
+	if err == nil {
+		sum, err = expr.Round(sum, 2)
+	}
 	if err != nil {
 		return fmt.Errorf("total sum: %w", err)
 	}
-	diff, err := eval(exprDifference, map[string]expr.Decimal{"s": sum, "p": p})
+	diff, err := expr.Sub(sum, p)
+	if err == nil {
+		diff, err = expr.Round(diff, 2)
+	}
 	if err != nil {
 		return fmt.Errorf("difference: %w", err)
 	}

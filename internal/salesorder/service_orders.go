@@ -55,7 +55,7 @@ func amount(ve *apperr.ValidationError, member, label string, v float64) float64
 		ve.Add(member, localization.KeyInvalidValue, label)
 		return 0
 	}
-	r, err := eval(exprTotal, map[string]expr.Decimal{"t": d})
+	r, err := expr.Round(d, 2)
 	if err != nil {
 		ve.Add(member, localization.KeyInvalidValue, label)
 		return 0
