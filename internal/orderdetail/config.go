@@ -31,6 +31,17 @@ type compiled struct {
 	computes []computeStep
 }
 
+// fileColumns answers the keys of the table's file columns.
+func (c *compiled) fileColumns() []string {
+	var out []string
+	for i := range c.columns {
+		if kindOf(&c.columns[i]) == kindFile {
+			out = append(out, c.columns[i].Key)
+		}
+	}
+	return out
+}
+
 // computeStep computes one column.
 type computeStep struct {
 	key string
@@ -49,6 +60,8 @@ func kindOf(c *Column) kind {
 		return kindBool
 	case WidgetText:
 		return kindText
+	case WidgetFile:
+		return kindFile
 	}
 	if c.Compute != "" {
 		return kindNumber
@@ -105,7 +118,7 @@ func checkTable(key string, columns []Column, actions Actions, exists func(strin
 			add(p+"displayWidth", KeyColumnWidth, col.Key)
 		}
 		switch col.Widget {
-		case "", WidgetText, WidgetNumber, WidgetBoolean:
+		case "", WidgetText, WidgetNumber, WidgetBoolean, WidgetFile:
 		default:
 			add(p+"widget", KeyColumnWidget, col.Key)
 			continue
@@ -115,11 +128,15 @@ func checkTable(key string, columns []Column, actions Actions, exists func(strin
 				add(p+"widget", KeyColumnWidgetOfField, col.Key, col.Widget)
 			}
 		}
-		if col.Compute != "" && kindOf(col) != kindNumber {
+		if col.Compute != "" && kindOf(col) == kindFile {
+			add(p+"compute", KeyFileCompute, col.Key)
+		} else if col.Compute != "" && kindOf(col) != kindNumber {
 			add(p+"compute", KeyComputeText, col.Key)
 		}
 		if d := strings.TrimSpace(col.DefaultValue); d != "" {
 			switch kindOf(col) {
+			case kindFile:
+				add(p+"defaultValue", KeyFileDefault, col.Key)
 			case kindNumber:
 				if _, err := sheetmap.ParseDec(d); err != nil {
 					add(p+"defaultValue", KeyColumnDefault, col.Key, d)
@@ -203,6 +220,9 @@ func (c *compiled) compileComputes(k *checker) {
 				bad = true
 			case kindOf(other) == kindText:
 				addp(p, KeyComputeTextColumn, col.Key, v)
+				bad = true
+			case kindOf(other) == kindFile:
+				addp(p, KeyComputeFileColumn, col.Key, v)
 				bad = true
 			}
 		}

@@ -8,6 +8,7 @@ import (
 	"io"
 	"math"
 	"strconv"
+	"strings"
 
 	"github.com/google/uuid"
 	"github.com/xuri/excelize/v2"
@@ -125,6 +126,13 @@ func (s *Service) cellOf(ctx context.Context, l *Line, key string) any {
 		return s.t(ctx, KeyNo)
 	case nil:
 		return nil
+	case []any: // a file column: the files' names
+		refs, _ := parseFiles(v)
+		names := make([]string, len(refs))
+		for i, r := range refs {
+			names[i] = r.FileName
+		}
+		return strings.Join(names, ", ")
 	default:
 		return fmt.Sprint(v)
 	}

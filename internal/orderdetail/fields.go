@@ -4,6 +4,9 @@ import (
 	"math"
 	"regexp"
 	"strconv"
+	"strings"
+
+	"github.com/google/uuid"
 
 	"kerf/internal/platform/expr"
 	"kerf/internal/platform/sheetmap"
@@ -16,6 +19,7 @@ const (
 	kindText kind = iota
 	kindNumber
 	kindBool
+	kindFile // a list of the order's line files
 )
 
 // builtin is a field every line has (a column of the line tables).
@@ -186,4 +190,62 @@ func isEmpty(v any) bool {
 	}
 	s, ok := v.(string)
 	return ok && s == ""
+}
+
+// ---- files ----
+
+// fileRef is one file of a file column: a file of the order of category line.
+type fileRef struct {
+	ID       uuid.UUID
+	FileName string
+}
+
+// parseFiles reads a file column's value given as JSON: a list of {id, fileName} (nil, an
+// empty text or an empty list: no file). A file named twice counts once.
+func parseFiles(v any) ([]fileRef, bool) {
+	var items []any
+	switch x := v.(type) {
+	case nil:
+		return []fileRef{}, true
+	case string:
+		return []fileRef{}, strings.TrimSpace(x) == ""
+	case []any:
+		items = x
+	default:
+		return nil, false
+	}
+	out := make([]fileRef, 0, len(items))
+	seen := map[uuid.UUID]bool{}
+	for _, it := range items {
+		m, ok := it.(map[string]any)
+		if !ok {
+			return nil, false
+		}
+		s, ok := m["id"].(string)
+		if !ok {
+			return nil, false
+		}
+		id, err := uuid.Parse(s)
+		if err != nil || id == uuid.Nil {
+			return nil, false
+		}
+		name, ok := m["fileName"].(string)
+		if m["fileName"] != nil && !ok {
+			return nil, false
+		}
+		if !seen[id] {
+			seen[id] = true
+			out = append(out, fileRef{ID: id, FileName: strings.TrimSpace(name)})
+		}
+	}
+	return out, true
+}
+
+// filesValue is a file column's value as it is stored and answered.
+func filesValue(refs []fileRef) []any {
+	out := make([]any, len(refs))
+	for i, r := range refs {
+		out[i] = map[string]any{"id": r.ID.String(), "fileName": r.FileName}
+	}
+	return out
 }

@@ -213,8 +213,8 @@ func lineFromRow(c *compiled, moduleType int, res *sheetmap.Result, row sheetmap
 	given := map[string]bool{"price": get("price").Valid, "count": get("count").Valid}
 	for i := range c.columns {
 		col := &c.columns[i]
-		if _, ok := builtins[col.Key]; ok || col.Compute != "" {
-			continue
+		if _, ok := builtins[col.Key]; ok || col.Compute != "" || kindOf(col) == kindFile {
+			continue // files are uploaded on the page, never imported
 		}
 		v := res.Get(row, col.Key)
 		if !v.Valid {

@@ -49,11 +49,13 @@ func IsLineTable(key string) bool {
 func isTableKey(key string) bool { return IsLineTable(key) || key == TableExamine }
 
 // Widgets of a configured column (spec 000 §3). Empty: the field's own kind (text for a
-// column kept in values).
+// column kept in values). A file column holds files of the order uploaded for the line
+// (category line of the order's files): its value is a list of {id, fileName}.
 const (
 	WidgetText    = "text"
 	WidgetNumber  = "number"
 	WidgetBoolean = "boolean"
+	WidgetFile    = "file"
 )
 
 // Actions of a detail table (spec 000 §2, §6).
@@ -87,6 +89,10 @@ const (
 	MaxBatchLines = 5000
 	// MaxAddItems bounds the items of one add.
 	MaxAddItems = 500
+	// MaxLineFiles bounds the files of one file column of a line.
+	MaxLineFiles = 50
+	// MaxRemovedFiles bounds the removedFileIds of one batch update.
+	MaxRemovedFiles = 1000
 )
 
 // ---- lines ----
@@ -117,7 +123,7 @@ type Line struct {
 	Table string `bun:"-" json:"table" enum:"product,matter,standardProduct,salesLists"`
 	LineFields
 	// Values are the configured columns that are not built-in fields: key → number (as
-	// written, exactly), text or boolean.
+	// written, exactly), text, boolean or, for a file column, a list of {id, fileName}.
 	Values map[string]any `bun:"-" json:"values"`
 }
 
@@ -179,7 +185,7 @@ type Column struct {
 	Title        string   `json:"title,omitempty" maxLength:"64" doc:"An alternative title (the answer of detail-tables fills it as displayName when empty)"`
 	DisplayWidth int      `json:"displayWidth,omitempty" minimum:"0" maximum:"2000" doc:"Pixels; 0: the page's default"`
 	DefaultValue string   `json:"defaultValue,omitempty" maxLength:"128" doc:"The value of an empty cell (else 1 for a number widget, false for a boolean)"`
-	Widget       string   `json:"widget,omitempty" doc:"text, number or boolean; empty: the field's own kind"`
+	Widget       string   `json:"widget,omitempty" doc:"text, number, boolean or file (a list of {id, fileName}: files uploaded to the order with category line; no compute, no default); empty: the field's own kind"`
 	Compute      string   `json:"compute,omitempty" maxLength:"500" doc:"An expression over the table's number columns and built-in numbers (platform/expr); the server recomputes it on every save"`
 	Permissions  []string `json:"permissions,omitempty" doc:"Who sees and edits the column (any one); none: everyone"`
 }
@@ -304,7 +310,7 @@ type LineInput struct {
 	Amount           *float64       `json:"amount,omitempty" nullable:"true" doc:"Ignored: the server computes it"`
 	Remark           string         `json:"remark,omitempty" maxLength:"2048"`
 	Cabinet          string         `json:"cabinet,omitempty" maxLength:"128"`
-	Values           map[string]any `json:"values,omitempty" doc:"Configured columns: key → number, text or boolean; computed ones are ignored"`
+	Values           map[string]any `json:"values,omitempty" doc:"Configured columns: key → number, text, boolean, or for a file column a list of {id, fileName} (each id a file of the order uploaded with category line); computed ones are ignored"`
 	ConcurrencyStamp string         `json:"concurrencyStamp,omitempty" doc:"A changed line's stamp as read; a stale one answers 409, none skips the check"`
 }
 
@@ -320,7 +326,7 @@ type BatchUpdateInput struct {
 	ConcurrencyStamp string                 `json:"concurrencyStamp,omitempty" doc:"The order's stamp as read; a stale one answers 409, none skips the check"`
 	Tables           map[string][]LineInput `json:"tables,omitempty" doc:"Per table key (product, matter, standardProduct, salesLists): the changed and new lines"`
 	Deleted          map[string][]uuid.UUID `json:"deleted,omitempty" doc:"Per table key: the ids of lines removed"`
-	RemovedFileIDs   []uuid.UUID            `json:"removedFileIds,omitempty" doc:"Order files added and removed during the edit: deleted with their blobs"`
+	RemovedFileIDs   []uuid.UUID            `json:"removedFileIds,omitempty" maxItems:"1000" doc:"Files uploaded for lines (category line) during an edit and no longer on them when it ends: deleted with their bytes, after the lines are saved; one a saved line still names is refused, ids of no line file of the order are ignored"`
 }
 
 // ClearInput is the body of POST /api/sales-order/sales-order-details/clear.

@@ -105,9 +105,17 @@ func (s *Service) AddLines(ctx context.Context, table string, in AddLinesInput) 
 		if err != nil {
 			return err
 		}
+		checks := make([]fileCheck, len(lines))
 		for i := range lines {
 			lines[i].Table, lines[i].SalesOrderID, lines[i].LineNo = table, o.ID, last+i+1
-			s.addLineProblems(ctx, ve, c, fmt.Sprintf("items[%d].", i), lines[i].LineNo, settle(c, &lines[i], givens[i]))
+			member := fmt.Sprintf("items[%d].", i)
+			s.addLineProblems(ctx, ve, c, member, lines[i].LineNo, settle(c, &lines[i], givens[i]))
+			checks[i] = fileCheck{line: &lines[i], member: member}
+		}
+		if len(ve.Fields) == 0 {
+			if err := s.checkFiles(ctx, tx, o.ID, c, checks, ve); err != nil {
+				return err
+			}
 		}
 		if err := ve.OrNil(); err != nil {
 			return err
@@ -164,9 +172,12 @@ func (s *Service) fromCatalog(ctx context.Context, table string, id uuid.UUID) (
 // BatchUpdate saves what the order screen changed when the user leaves it: per table the
 // changed lines (with their id) and new lines (without), and the ids of lines removed, in
 // one transaction with the order's stamp checked; computed columns are re-evaluated on the
-// server (the client's computed values are ignored). Nothing is changed when any line is
-// wrong. Order files added and removed during the edit are deleted afterwards. It answers the
-// order with its new totals and stamp.
+// server (the client's computed values are ignored) and the files a line's file columns bring
+// in must be line files of the order. The line files uploaded and dropped during the edit
+// (removedFileIds) are deleted in the same transaction, after the lines are written (one a
+// saved line still names is refused), and their bytes once it has committed. Nothing is
+// changed when anything is wrong. It answers the order with its new totals and stamp (a body
+// with no line change, only files, leaves the order's stamp as it is).
 func (s *Service) BatchUpdate(ctx context.Context, in BatchUpdateInput) (*salesorder.SalesOrder, error) {
 	ve := &apperr.ValidationError{}
 	n := 0
@@ -183,6 +194,13 @@ func (s *Service) BatchUpdate(ctx context.Context, in BatchUpdateInput) (*saleso
 	}
 	if n > MaxBatchLines {
 		ve.Add("tables", KeyTooManyLines, MaxBatchLines)
+	}
+	if len(in.RemovedFileIDs) > MaxRemovedFiles {
+		ve.Add("removedFileIds", KeyTooManyRemovedFiles, MaxRemovedFiles)
+	}
+	changes := n > 0
+	for _, ids := range in.Deleted {
+		changes = changes || len(ids) > 0
 	}
 	if err := ve.OrNil(); err != nil {
 		return nil, err
@@ -232,6 +250,7 @@ func (s *Service) BatchUpdate(ctx context.Context, in BatchUpdateInput) (*saleso
 		plans[key] = plan{tables[key], c, visible}
 	}
 	var saved *salesorder.SalesOrder
+	var dropped []salesorder.OrderFile
 	err = s.store.inTx(ctx, func(ctx context.Context, tx store) error {
 		if err := tx.lockOrder(ctx, o.ID); err != nil {
 			return err
@@ -254,18 +273,30 @@ func (s *Service) BatchUpdate(ctx context.Context, in BatchUpdateInput) (*saleso
 			return err
 		}
 		var err error
+		if dropped, err = s.removeFiles(ctx, tx, o.ID, in.RemovedFileIDs, ve); err != nil {
+			return err
+		}
+		if err := ve.OrNil(); err != nil {
+			return err
+		}
+		if !changes {
+			return nil
+		}
 		saved, err = s.settleTotal(ctx, tx, o.ID, in.ConcurrencyStamp)
 		return err
 	})
 	if err != nil {
 		return nil, err
 	}
-	if len(in.RemovedFileIDs) > 0 {
-		// The lines are saved; files the user removed are deleted now. One that cannot be is
-		// logged (it is no longer listed on the line), not a failure of the save.
-		if err := s.orders.DeleteFiles(ctx, o.ID, in.RemovedFileIDs); err != nil {
-			slog.ErrorContext(ctx, "orderdetail: delete files removed during a line edit", "order", o.ID, "err", err)
+	if len(dropped) > 0 {
+		// The files' rows are gone with the save; bytes that cannot be removed now are only
+		// unused storage, so that is logged, not a failure of the save.
+		if err := s.orders.DropFileBytes(context.WithoutCancel(ctx), dropped); err != nil {
+			slog.ErrorContext(ctx, "orderdetail: delete the bytes of files removed during a line edit", "order", o.ID, "err", err)
 		}
+	}
+	if saved == nil {
+		return s.order(ctx, o.ID)
 	}
 	return saved, nil
 }
@@ -292,7 +323,15 @@ func (s *Service) saveTable(ctx context.Context, tx store, orderID uuid.UUID, ke
 	if err != nil {
 		return err
 	}
+	type change struct {
+		line   Line
+		stored Line
+		stamp  string
+		member string
+	}
 	var added []Line
+	var addedAt []string
+	var changed []change
 	for i := range inputs {
 		in := &inputs[i]
 		member := fmt.Sprintf("tables.%s[%d].", key, i)
@@ -304,7 +343,7 @@ func (s *Service) saveTable(ctx context.Context, tx store, orderID uuid.UUID, ke
 				s.addLineProblems(ctx, ve, c, member, l.LineNo, ps)
 				continue
 			}
-			added = append(added, l)
+			added, addedAt = append(added, l), append(addedAt, member)
 			continue
 		}
 		cur, ok := byID[*in.ID]
@@ -317,14 +356,27 @@ func (s *Service) saveTable(ctx context.Context, tx store, orderID uuid.UUID, ke
 			s.addLineProblems(ctx, ve, c, member, l.LineNo, ps)
 			continue
 		}
-		if len(ve.Fields) > 0 {
-			continue // nothing is written once a line is wrong
-		}
-		if err := t.update(ctx, tx.idb, &l, in.ConcurrencyStamp); err != nil {
+		changed = append(changed, change{line: l, stored: cur, stamp: in.ConcurrencyStamp, member: member})
+	}
+	if len(ve.Fields) > 0 {
+		return nil // nothing is written once a line is wrong
+	}
+	checks := make([]fileCheck, 0, len(added)+len(changed))
+	for i := range added {
+		checks = append(checks, fileCheck{line: &added[i], member: addedAt[i]})
+	}
+	for i := range changed {
+		checks = append(checks, fileCheck{line: &changed[i].line, stored: &changed[i].stored, member: changed[i].member})
+	}
+	if err := s.checkFiles(ctx, tx, orderID, c, checks, ve); err != nil || len(ve.Fields) > 0 {
+		return err
+	}
+	for i := range changed {
+		if err := t.update(ctx, tx.idb, &changed[i].line, changed[i].stamp); err != nil {
 			return err
 		}
 	}
-	if len(ve.Fields) > 0 || len(added) == 0 {
+	if len(added) == 0 {
 		return nil
 	}
 	return t.insert(ctx, tx.idb, added)

@@ -118,7 +118,8 @@ func inputNumber(in *LineInput, key string) *float64 {
 }
 
 // settle makes a line whole: empty cells take their defaults (a column's defaultValue, else 1
-// for a number widget and false for a boolean; an empty count is 1 and an empty price 0),
+// for a number widget, false for a boolean and no file for a file column; an empty count is 1
+// and an empty price 0),
 // every field is checked, and the computed columns (amount = price × count unless the table
 // computes it otherwise) are evaluated with exact decimals. Values of keys the table does not
 // configure are dropped. The line is changed in place; what is wrong is answered, and then
@@ -155,6 +156,8 @@ func settle(c *compiled, l *Line, given map[string]bool) []lineProblem {
 		case kindBool:
 			b, _ := parseBool(def)
 			l.Values[col.Key] = b
+		case kindFile:
+			l.Values[col.Key] = []any{}
 		default:
 			l.Values[col.Key] = def
 		}
@@ -231,6 +234,16 @@ func settle(c *compiled, l *Line, given map[string]bool) []lineProblem {
 				nums[col.Key] = sheetmap.NewDec(1, 0)
 			} else {
 				nums[col.Key] = sheetmap.NewDec(0, 0)
+			}
+		case kindFile:
+			refs, ok := parseFiles(v)
+			switch {
+			case !ok:
+				add(col.Key, KeyNotFiles)
+			case len(refs) > MaxLineFiles:
+				add(col.Key, KeyTooManyLineFiles, MaxLineFiles)
+			default:
+				values[col.Key] = filesValue(refs)
 			}
 		default:
 			s, ok := textOf(v)

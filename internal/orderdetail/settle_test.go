@@ -2,6 +2,7 @@ package orderdetail
 
 import (
 	"encoding/json"
+	"fmt"
 	"testing"
 
 	"kerf/internal/platform/localization"
@@ -157,6 +158,10 @@ func TestTableConfigurationIsChecked(t *testing.T) {
 		{"a column of the review tab", TableExamine, []Column{{Key: "name"}}, Actions{}, "columns", KeyExamineColumns},
 		{"an unknown column permission", TableProduct, []Column{{Key: "x", Permissions: []string{"Nope"}}}, Actions{}, "columns[0].permissions", KeyColumnPermission},
 		{"an unknown action permission", TableProduct, nil, Actions{Clear: []string{"Nope"}}, "actions.clear", KeyActionPermission},
+		{"a computed file column", TableProduct, []Column{{Key: "files", Widget: WidgetFile, Compute: "1"}}, Actions{}, "columns[0].compute", KeyFileCompute},
+		{"a file column with a default", TableProduct, []Column{{Key: "files", Widget: WidgetFile, DefaultValue: "a.pdf"}}, Actions{}, "columns[0].defaultValue", KeyFileDefault},
+		{"a formula naming a file column", TableProduct, []Column{{Key: "files", Widget: WidgetFile}, {Key: "amount", Compute: "price * files"}}, Actions{}, "columns[1].compute", KeyComputeFileColumn},
+		{"a file widget on a field", TableProduct, []Column{{Key: "remark", Widget: WidgetFile}}, Actions{}, "columns[0].widget", KeyColumnWidgetOfField},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -179,3 +184,54 @@ func TestTableConfigurationIsChecked(t *testing.T) {
 
 var actionNames = map[string]bool{PermDetailsCreate: true, PermDetailsSelect: true, PermDetailsImportExcel: true,
 	PermDetailsClear: true, PermDetailsExport: true}
+
+// A file column holds a list of {id, fileName}: empty is no file, a file named twice counts
+// once, anything else is refused (which files they are is the service's check).
+func TestAFileColumnHoldsAListOfFiles(t *testing.T) {
+	c := mustCompile(t, TableProduct, []Column{{Key: "name"}, {Key: "files", Widget: WidgetFile}})
+	id, other := "0b6f4c3e-8a3c-4c57-9d0e-2f1a3b4c5d6e", "1c7f5d4f-9b4d-4d68-8e1f-3a2b4c5d6e7f"
+	for _, tc := range []struct {
+		name  string
+		value any
+		want  any
+		key   string
+	}{
+		{"absent", nil, []any{}, ""},
+		{"empty text", "", []any{}, ""},
+		{"a list", []any{map[string]any{"id": id, "fileName": " a.pdf "}, map[string]any{"id": other}},
+			[]any{map[string]any{"id": id, "fileName": "a.pdf"}, map[string]any{"id": other, "fileName": ""}}, ""},
+		{"a file twice", []any{map[string]any{"id": id}, map[string]any{"id": id}}, []any{map[string]any{"id": id, "fileName": ""}}, ""},
+		{"text", "a.pdf", nil, KeyNotFiles},
+		{"an id that is no uuid", []any{map[string]any{"id": "a.pdf"}}, nil, KeyNotFiles},
+		{"no id", []any{map[string]any{"fileName": "a.pdf"}}, nil, KeyNotFiles},
+		{"a name that is no text", []any{map[string]any{"id": id, "fileName": 3}}, nil, KeyNotFiles},
+		{"ids alone", []any{id}, nil, KeyNotFiles},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			l, given := fromInput(c, &LineInput{Name: "x", Values: map[string]any{"files": tc.value}}, everyone)
+			ps := settle(c, &l, given)
+			if tc.key != "" {
+				if len(ps) != 1 || ps[0].field != "files" || ps[0].key != tc.key {
+					t.Fatalf("problems %+v, want %s", ps, tc.key)
+				}
+				return
+			}
+			if len(ps) > 0 {
+				t.Fatalf("problems %+v", ps)
+			}
+			got, _ := json.Marshal(l.Values["files"])
+			want, _ := json.Marshal(tc.want)
+			if string(got) != string(want) {
+				t.Fatalf("value %s, want %s", got, want)
+			}
+		})
+	}
+	many := make([]any, MaxLineFiles+1)
+	for i := range many {
+		many[i] = map[string]any{"id": fmt.Sprintf("00000000-0000-4000-8000-%012d", i+1)}
+	}
+	l, given := fromInput(c, &LineInput{Name: "x", Values: map[string]any{"files": many}}, everyone)
+	if ps := settle(c, &l, given); len(ps) != 1 || ps[0].key != KeyTooManyLineFiles {
+		t.Fatalf("%d files: %+v", len(many), ps)
+	}
+}

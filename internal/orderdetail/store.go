@@ -65,6 +65,8 @@ type lineTable struct {
 	maxLineNo func(ctx context.Context, idb bun.IDB, orderID uuid.UUID) (int, error)
 	amounts   func(ctx context.Context, idb bun.IDB, orderID uuid.UUID) ([]float64, error)
 	exists    func(ctx context.Context, idb bun.IDB, orderID uuid.UUID) (bool, error)
+	// mentioning answers the order's lines whose values' JSON contains any of texts (ids).
+	mentioning func(ctx context.Context, idb bun.IDB, orderID uuid.UUID, texts []string) ([]Line, error)
 }
 
 // insertBatch is how many lines one INSERT writes (SQLite takes at most 32,766 parameters;
@@ -182,6 +184,23 @@ func makeTable[T any, P lineModel[T]](key string) lineTable {
 				return nil, fmt.Errorf("read %s amounts: %w", key, err)
 			}
 			return out, nil
+		},
+		mentioning: func(ctx context.Context, idb bun.IDB, orderID uuid.UUID, texts []string) ([]Line, error) {
+			if len(texts) == 0 {
+				return nil, nil
+			}
+			var rows []T
+			err := db.Select(ctx, idb, &rows).Where("?TableAlias.sales_order_id = ?", orderID).
+				WhereGroup(" AND ", func(q *bun.SelectQuery) *bun.SelectQuery {
+					for _, s := range texts { // ids: hex digits and '-', nothing LIKE reads specially
+						q = q.WhereOr("?TableAlias.? LIKE ?", bun.Ident("values"), "%"+s+"%")
+					}
+					return q
+				}).OrderExpr("?TableAlias.line_no ASC").Scan(ctx)
+			if err != nil {
+				return nil, fmt.Errorf("read %s lines naming files: %w", key, err)
+			}
+			return out(rows), nil
 		},
 		exists: func(ctx context.Context, idb bun.IDB, orderID uuid.UUID) (bool, error) {
 			ok, err := db.Select(ctx, idb, (*T)(nil)).Where("?TableAlias.sales_order_id = ?", orderID).Exists(ctx)

@@ -22,6 +22,13 @@ const (
 	KeyNotText     = "OrderDetail:NotText"     // {0} the field
 	KeyCompute     = "OrderDetail:Compute"     // {0} the field, {1} the expression's message
 
+	// Files on a line.
+	KeyNotFiles            = "OrderDetail:NotFiles"            // {0} the field
+	KeyTooManyLineFiles    = "OrderDetail:TooManyLineFiles"    // {0} the field, {1} the limit
+	KeyNotLineFile         = "OrderDetail:NotLineFile"         // {0} the field, {1} the file
+	KeyFileStillOnLine     = "OrderDetail:FileStillOnLine"     // {0} the file, {1} table, {2} line number
+	KeyTooManyRemovedFiles = "OrderDetail:TooManyRemovedFiles" // {0} the limit
+
 	// Configuration: {0} is the table, {1} the column.
 	KeyConfigDuplicate      = "OrderDetail:Config:Duplicate" // {0} table
 	KeyConfigOrderType      = "OrderDetail:Config:OrderType" // {0} table
@@ -42,6 +49,9 @@ const (
 	KeyActionPermission     = "OrderDetail:Config:ActionPermission" // {0} table, {1} action, {2} name
 	KeySort                 = "OrderDetail:Config:Sort"             // {0} table
 	KeyTooManyColumns       = "OrderDetail:Config:TooManyColumns"   // {0} table, {1} the limit
+	KeyFileCompute          = "OrderDetail:Config:FileCompute"      // a file column computed
+	KeyFileDefault          = "OrderDetail:Config:FileDefault"      // a file column with a default
+	KeyComputeFileColumn    = "OrderDetail:Config:ComputeFileColumn"
 
 	// The split-order import.
 	KeyImportModuleType = "OrderDetail:Import:ModuleType"
@@ -99,11 +109,17 @@ var texts = localization.Texts{
 	KeyNotText:     {ZhHans: "{0}必须是文本", En: "{0} must be text"},
 	KeyCompute:     {ZhHans: "{0}无法计算：{1}", En: "{0} cannot be computed: {1}"},
 
+	KeyNotFiles:            {ZhHans: "{0}必须是文件列表", En: "{0} must be a list of files"},
+	KeyTooManyLineFiles:    {ZhHans: "{0}最多只能有 {1} 个文件", En: "{0} can hold at most {1} files"},
+	KeyNotLineFile:         {ZhHans: "{0}中的“{1}”不是本订单明细上传的文件", En: "{0}: \"{1}\" is not a file uploaded to this order's lines"},
+	KeyFileStillOnLine:     {ZhHans: "文件“{0}”仍在{1}第 {2} 行上，不能删除", En: "The file \"{0}\" is still on line {2} of {1} and is not deleted"},
+	KeyTooManyRemovedFiles: {ZhHans: "一次最多只能删除 {0} 个文件", En: "At most {0} files can be removed at once"},
+
 	KeyConfigDuplicate:      {ZhHans: "“{0}”对同一订单类型配置了两次", En: "{0} is configured twice for the same order type"},
 	KeyConfigOrderType:      {ZhHans: "“{0}”：订单类型不存在", En: "{0}: the order type does not exist"},
 	KeyColumnKey:            {ZhHans: "“{0}”的列名“{1}”无效：只能是字母、数字和下划线，不能以数字开头，最多 64 个字符", En: "{0}: the column key \"{1}\" is not valid: letters, digits and _, not starting with a digit, at most 64 characters"},
 	KeyColumnDuplicate:      {ZhHans: "“{0}”的列“{1}”重复", En: "{0}: the column \"{1}\" appears twice"},
-	KeyColumnWidget:         {ZhHans: "“{0}”的列“{1}”：控件只能是 text、number 或 boolean", En: "{0}: the widget of column \"{1}\" must be text, number or boolean"},
+	KeyColumnWidget:         {ZhHans: "“{0}”的列“{1}”：控件只能是 text、number、boolean 或 file", En: "{0}: the widget of column \"{1}\" must be text, number, boolean or file"},
 	KeyColumnWidgetOfField:  {ZhHans: "“{0}”的列“{1}”不能使用 {2} 控件", En: "{0}: column \"{1}\" cannot use the {2} widget"},
 	KeyColumnDefault:        {ZhHans: "“{0}”的列“{1}”：默认值“{2}”与控件类型不符", En: "{0}: the default value \"{2}\" of column \"{1}\" does not fit its widget"},
 	KeyColumnTooLong:        {ZhHans: "“{0}”的列“{1}”：{2}不能超过 {3} 个字符", En: "{0}: the {2} of column \"{1}\" must not be longer than {3} characters"},
@@ -118,6 +134,9 @@ var texts = localization.Texts{
 	KeyActionPermission:     {ZhHans: "“{0}”的“{1}”操作：权限“{2}”不存在", En: "{0}: the {1} action names the permission \"{2}\", which does not exist"},
 	KeySort:                 {ZhHans: "“{0}”：排序必须在 0 到 9999 之间", En: "{0}: the sort order must be between 0 and 9999"},
 	KeyTooManyColumns:       {ZhHans: "“{0}”最多只能有 {1} 列", En: "{0} can have at most {1} columns"},
+	KeyFileCompute:          {ZhHans: "“{0}”的列“{1}”存放文件，不能计算", En: "{0}: column \"{1}\" holds files and cannot be computed"},
+	KeyFileDefault:          {ZhHans: "“{0}”的列“{1}”存放文件，不能有默认值", En: "{0}: column \"{1}\" holds files and takes no default value"},
+	KeyComputeFileColumn:    {ZhHans: "“{0}”的列“{1}”的计算公式引用了文件列“{2}”", En: "{0}: the formula of column \"{1}\" names the file column \"{2}\""},
 
 	KeyImportModuleType: {ZhHans: "请选择销售订单产品、物料或标准产品明细的导入规则映射", En: "Choose an import rule mapping of sales-order products, parts or standard products"},
 	KeyImportNoRows:     {ZhHans: "文件中没有数据行", En: "The file has no data rows"},

@@ -28,7 +28,7 @@ type uploadInput struct {
 
 type fileListInput struct {
 	ID       uuid.UUID `path:"id"`
-	Category string    `query:"category" doc:"order or examine; none: every file"`
+	Category string    `query:"category" doc:"order, examine or line; none: every file"`
 }
 
 type filePath struct {
@@ -62,7 +62,7 @@ func (m *Module) registerFiles(api *httpapi.API) {
 	read, write := httpapi.Perm(PermOrders), httpapi.Perm(PermOrdersFiles)
 	upload := huma.Operation{Method: http.MethodPost, Path: base, Tags: []string{"salesorder"},
 		Summary: "Upload files to an order: multipart field files (at most 10, each at most 50 MB), optional field category " +
-			"(order, the default, or examine); one entry per file, in order",
+			"(order, the default, examine, or line: a file for a line's file column, put on the line by the batch update); one entry per file, in order",
 		Middlewares: huma.Middlewares{m.limitUpload(api)}}
 	httpapi.Register(api, upload, write, func(ctx context.Context, in *uploadInput) (*httpapi.Body[uploadAnswer], error) {
 		defer func() { _ = in.RawBody.RemoveAll() }()

@@ -385,6 +385,26 @@ func TestOrderFilesUploadListDownloadAndDelete(t *testing.T) {
 		if res := v.Get(t, dl["url"].(string)+"?token="+dl["token"].(string), ""); res.Status == 200 {
 			t.Fatal("a deleted file is still served")
 		}
+		// Files of a line: uploaded with category line, listed apart from the panel's and the
+		// examine tab's, downloaded through the same token call.
+		body, ct = files(t, map[string]string{"category": "line"}, "door.dwg")
+		res = v.Do(t, apptest.Request{Method: "POST", Path: "/api/app/salesorder/multifile/" + id, Token: v.sales, Body: body, ContentType: ct})
+		ok(t, res, 200, "line upload")
+		res.JSON(t, &out)
+		for _, c := range []string{"order", "examine"} {
+			v.Get(t, "/api/app/salesorder/multifile/"+id+"?category="+c, v.sales).JSON(t, &list)
+			if len(list) != 0 {
+				t.Fatalf("%s files after a line upload: %v", c, list)
+			}
+		}
+		v.Get(t, "/api/app/salesorder/multifile/"+id+"?category=line", v.sales).JSON(t, &list)
+		if len(list) != 1 || list[0]["category"] != "line" || list[0]["id"] != out[0]["id"] {
+			t.Fatalf("line files: %v", list)
+		}
+		dl = v.Get(t, "/api/app/salesorder/multifile/"+id+"/"+out[0]["id"].(string), v.sales).Map(t)
+		if got := v.Get(t, dl["url"].(string)+"?token="+dl["token"].(string), ""); got.Status != 200 || string(got.Body) != "content of door.dwg" {
+			t.Fatalf("line file download: %d %q", got.Status, got.Body)
+		}
 		_ = io.Discard
 	})
 }

@@ -169,7 +169,13 @@ type TypeFields struct {
 const (
 	CategoryOrder   = "order"   // the order file panel
 	CategoryExamine = "examine" // the examine tab's review files
+	CategoryLine    = "line"    // files on a line (a detail table's file column), uploaded during a line edit
 )
+
+// isCategory reports whether c names a file category.
+func isCategory(c string) bool {
+	return c == CategoryOrder || c == CategoryExamine || c == CategoryLine
+}
 
 // OrderFile is a file of an order (table sales_order_files); its bytes are a file descriptor
 // of the files area.
@@ -182,7 +188,7 @@ type OrderFile struct {
 	FileType         string    `bun:"file_type,notnull" json:"fileType" doc:"The file name's extension, lower case, without the dot"`
 	MimeType         string    `bun:"mime_type,notnull" json:"mimeType"`
 	Size             int64     `bun:"size,notnull" json:"size"`
-	Category         string    `bun:"category,notnull" json:"category" enum:"order,examine"`
+	Category         string    `bun:"category,notnull" json:"category" enum:"order,examine,line"`
 	IsSuccess        bool      `bun:"is_success,notnull" json:"isSuccess"`
 	ErrorMessage     string    `bun:"error_message,notnull" json:"errorMessage"`
 }

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/google/uuid"
+	"github.com/uptrace/bun"
 
 	"kerf/internal/files"
 	"kerf/internal/platform/apperr"
@@ -31,7 +32,7 @@ func fileType(name string) string {
 	return strings.TrimPrefix(strings.ToLower(path.Ext(name)), ".")
 }
 
-// UploadFiles stores files on an order under category (order or examine; "" is order). More
+// UploadFiles stores files on an order under category (order, examine or line; "" is order). More
 // than 10 files, or none, are refused and nothing is stored. Each file is then stored on its
 // own: one over the size limit, or one the store refuses, is answered isSuccess false with its
 // message, and the others are still stored. The answer has one entry per file, in order.
@@ -39,7 +40,7 @@ func (s *Service) UploadFiles(ctx context.Context, orderID uuid.UUID, category s
 	if category == "" {
 		category = CategoryOrder
 	}
-	if category != CategoryOrder && category != CategoryExamine {
+	if !isCategory(category) {
 		return nil, apperr.Invalid("category", KeyBadCategory)
 	}
 	switch {
@@ -112,7 +113,7 @@ func (s *Service) dropDescriptor(ctx context.Context, id uuid.UUID) {
 
 // Files answers an order's files of category ("" every category), oldest first.
 func (s *Service) Files(ctx context.Context, orderID uuid.UUID, category string) ([]OrderFile, error) {
-	if category != "" && category != CategoryOrder && category != CategoryExamine {
+	if category != "" && !isCategory(category) {
 		return nil, apperr.Invalid("category", KeyBadCategory)
 	}
 	if _, err := s.store.getOrder(ctx, orderID); err != nil {
@@ -147,18 +148,43 @@ func (s *Service) DeleteFile(ctx context.Context, orderID, fileID uuid.UUID) err
 	return s.removeFiles(ctx, []OrderFile{*f})
 }
 
-// DeleteFiles removes files of an order (their rows, descriptors and bytes): the files a
-// line edit uploaded and removed before it ended. ids may name the order files or their file
-// descriptors; an id that is no file of the order is ignored.
-func (s *Service) DeleteFiles(ctx context.Context, orderID uuid.UUID, fileIDs []uuid.UUID) error {
-	if len(fileIDs) == 0 {
-		return nil
+// LineFiles answers the files of category line of order orderID whose id is among ids, read
+// in the caller's transaction tx (the lines area checks the files a saved line names).
+func (s *Service) LineFiles(ctx context.Context, tx bun.IDB, orderID uuid.UUID, ids []uuid.UUID) ([]OrderFile, error) {
+	if len(ids) == 0 {
+		return nil, nil
 	}
-	fs, err := s.store.filesByIDs(ctx, orderID, fileIDs)
+	return s.store.with(tx).lineFiles(ctx, orderID, ids)
+}
+
+// DeleteLineFiles removes, in the caller's transaction tx, the files of category line of order
+// orderID whose id is among ids (other ids are ignored) and answers them: the files a line edit
+// uploaded and dropped. Their descriptors and bytes stay until DropFileBytes, once tx has
+// committed.
+func (s *Service) DeleteLineFiles(ctx context.Context, tx bun.IDB, orderID uuid.UUID, ids []uuid.UUID) ([]OrderFile, error) {
+	fs, err := s.LineFiles(ctx, tx, orderID, ids)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	return s.removeFiles(ctx, fs)
+	st := s.store.with(tx)
+	for i := range fs {
+		if err := st.deleteFile(ctx, &fs[i]); err != nil {
+			return nil, err
+		}
+	}
+	return fs, nil
+}
+
+// DropFileBytes removes the descriptors and bytes of files whose rows are deleted (by
+// DeleteLineFiles); one already gone is no error.
+func (s *Service) DropFileBytes(ctx context.Context, fs []OrderFile) error {
+	var errs []error
+	for _, f := range fs {
+		if err := s.files.Delete(ctx, f.FileDescriptorID); err != nil && !errors.Is(err, apperr.ErrNotFound) {
+			errs = append(errs, fmt.Errorf("delete file %s: %w", f.FileDescriptorID, err))
+		}
+	}
+	return errors.Join(errs...)
 }
 
 // removeFiles deletes the rows in one transaction, then each descriptor and its bytes.
@@ -177,10 +203,5 @@ func (s *Service) removeFiles(ctx context.Context, fs []OrderFile) error {
 	if err != nil {
 		return err
 	}
-	for _, f := range fs {
-		if err := s.files.Delete(ctx, f.FileDescriptorID); err != nil && !errors.Is(err, apperr.ErrNotFound) {
-			return fmt.Errorf("delete file %s: %w", f.FileDescriptorID, err)
-		}
-	}
-	return nil
+	return s.DropFileBytes(ctx, fs)
 }

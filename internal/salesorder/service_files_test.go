@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/google/uuid"
+	"github.com/uptrace/bun"
 
 	"kerf/internal/platform/db"
 	"kerf/internal/platform/db/dbtest"
@@ -94,9 +95,59 @@ func TestOrderFilesAreLimitedToTenAFileOverTheSizeFailsAloneAndDeletesRemoveTheB
 		if _, err := f.svc.FileDownload(ctx, o.ID, orderOnly[0].ID); !errors.Is(err, db.ErrNotFound) {
 			t.Fatalf("deleted file: %v", err)
 		}
-		// DeleteFiles takes order file ids or descriptor ids, and ignores others.
-		if err := f.svc.DeleteFiles(ctx, o.ID, []uuid.UUID{*examine[0].ID, orderOnly[1].FileDescriptorID, uuid.New()}); err != nil {
+		// Files of a line: their own category, listed apart from the panel's and the examine
+		// tab's, downloaded with the same token call.
+		line := must[[]UploadResult](t)(f.svc.UploadFiles(ctx, o.ID, CategoryLine, []Upload{upload("door.dwg", "door"), upload("handle.png", "png")}))
+		if len(line) != 2 || !line[0].IsSuccess || !line[1].IsSuccess {
+			t.Fatalf("line uploads: %+v", line)
+		}
+		if rows := must[[]OrderFile](t)(f.svc.Files(ctx, o.ID, CategoryLine)); len(rows) != 2 || rows[0].Category != CategoryLine {
+			t.Fatalf("line files: %+v", rows)
+		}
+		if rows := must[[]OrderFile](t)(f.svc.Files(ctx, o.ID, CategoryOrder)); len(rows) != 1 {
+			t.Fatalf("the panel's files: %+v", rows)
+		}
+		if dl := must[*FileDownload](t)(f.svc.FileDownload(ctx, o.ID, *line[0].ID)); dl.Name != "door.dwg" || dl.Token == "" {
+			t.Fatalf("line file download: %+v", dl)
+		}
+		// LineFiles and DeleteLineFiles see only the order's line files: the examine file, the
+		// panel's file, a descriptor id and an unknown id are ignored.
+		ids := []uuid.UUID{*line[0].ID, *examine[0].ID, orderOnly[1].ID, orderOnly[1].FileDescriptorID, uuid.New()}
+		if fs := must[[]OrderFile](t)(f.svc.LineFiles(ctx, d, o.ID, ids)); len(fs) != 1 || fs[0].ID != *line[0].ID {
+			t.Fatalf("line files among ids: %+v", fs)
+		}
+		other := f.order(t, ctx, SalesOrderInput{})
+		if fs := must[[]OrderFile](t)(f.svc.LineFiles(ctx, d, other.ID, ids)); len(fs) != 0 {
+			t.Fatalf("another order's line files: %+v", fs)
+		}
+		var gone []OrderFile
+		err = d.InTx(ctx, func(ctx context.Context, tx bun.Tx) error {
+			var err error
+			gone, err = f.svc.DeleteLineFiles(ctx, tx, o.ID, ids)
+			return err
+		})
+		if err != nil || len(gone) != 1 || gone[0].ID != *line[0].ID {
+			t.Fatalf("deleted line files: %+v %v", gone, err)
+		}
+		if keys, _ := f.blob.List(context.Background(), ""); len(keys) != 4 {
+			t.Fatalf("the bytes stay until DropFileBytes: %v", keys)
+		}
+		if err := f.svc.DropFileBytes(ctx, gone); err != nil {
 			t.Fatal(err)
+		}
+		if err := f.svc.DropFileBytes(ctx, gone); err != nil {
+			t.Fatalf("bytes already gone: %v", err)
+		}
+		if keys, _ := f.blob.List(context.Background(), ""); len(keys) != 3 {
+			t.Fatalf("blobs after DropFileBytes: %v", keys)
+		}
+		if _, err := f.svc.FileDownload(ctx, o.ID, *line[0].ID); !errors.Is(err, db.ErrNotFound) {
+			t.Fatalf("a deleted line file: %v", err)
+		}
+		for _, id := range []uuid.UUID{*examine[0].ID, orderOnly[1].ID, *line[1].ID} {
+			if err := f.svc.DeleteFile(ctx, o.ID, id); err != nil {
+				t.Fatal(err)
+			}
 		}
 		if rows := must[[]OrderFile](t)(f.svc.Files(ctx, o.ID, "")); len(rows) != 0 {
 			t.Fatalf("left: %+v", rows)

@@ -263,17 +263,15 @@ func (s store) getFile(ctx context.Context, orderID, fileID uuid.UUID) (*OrderFi
 	return f, nil
 }
 
-// filesByIDs answers the files of an order whose id, or whose file descriptor's id, is
-// among ids.
-func (s store) filesByIDs(ctx context.Context, orderID uuid.UUID, ids []uuid.UUID) ([]OrderFile, error) {
-	rows, _, err := db.List[OrderFile](ctx, s.idb, db.Page{},
+// lineFiles answers the files of category line of an order whose id is among ids.
+func (s store) lineFiles(ctx context.Context, orderID uuid.UUID, ids []uuid.UUID) ([]OrderFile, error) {
+	rows, _, err := db.List[OrderFile](ctx, s.idb, db.Page{Order: "?TableAlias.creation_time ASC"},
 		func(sq *bun.SelectQuery) *bun.SelectQuery {
-			return sq.Where("?TableAlias.order_id = ?", orderID).WhereGroup(" AND ", func(g *bun.SelectQuery) *bun.SelectQuery {
-				return g.Where("?TableAlias.id IN (?)", bun.In(ids)).WhereOr("?TableAlias.file_descriptor_id IN (?)", bun.In(ids))
-			})
+			return sq.Where("?TableAlias.order_id = ?", orderID).Where("?TableAlias.category = ?", CategoryLine).
+				Where("?TableAlias.id IN (?)", bun.In(ids))
 		})
 	if err != nil {
-		return nil, fmt.Errorf("list order files: %w", err)
+		return nil, fmt.Errorf("list line files: %w", err)
 	}
 	return rows, nil
 }

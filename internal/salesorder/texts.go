@@ -74,7 +74,7 @@ var texts = localization.Texts{
 	KeyTooManyFiles:        {ZhHans: "最多只能上传10个文件", En: "At most 10 files can be uploaded"},
 	KeyNoFiles:             {ZhHans: "请选择要上传的文件", En: "Choose the files to upload"},
 	KeyFileTooLarge:        {ZhHans: "文件不能超过{0}MB", En: "A file may be at most {0} MB"},
-	KeyBadCategory:         {ZhHans: "文件类别只能是 order 或 examine", En: "The file category must be order or examine"},
+	KeyBadCategory:         {ZhHans: "文件类别只能是 order、examine 或 line", En: "The file category must be order, examine or line"},
 	KeyBadDate:             {ZhHans: "日期“{0}”格式不正确", En: "“{0}” is not a date"},
 	KeyBadScope:            {ZhHans: "范围只能是 all、own、pending 或 history", En: "The scope must be all, own, pending or history"},
 

@@ -380,6 +380,9 @@ export const limits = {
   OrderdetailAddLinesInput: {
     items: { minItems: 1, maxItems: 500 },
   },
+  OrderdetailBatchUpdateInput: {
+    removedFileIds: { maxItems: 1000 },
+  },
   OrderdetailColumn: {
     compute: { maxLength: 500 },
     defaultValue: { maxLength: 128 },

@@ -453,7 +453,7 @@ export interface paths {
         get: operations["get-api-app-salesorder-multifile-id"];
         put?: never;
         /**
-         * Upload files to an order: multipart field files (at most 10, each at most 50 MB), optional field category (order, the default, or examine); one entry per file, in order
+         * Upload files to an order: multipart field files (at most 10, each at most 50 MB), optional field category (order, the default, examine, or line: a file for a line's file column, put on the line by the batch update); one entry per file, in order
          * @description Needs any of: [SalesOrder.Orders.Files]
          */
         post: operations["post-api-app-salesorder-multifile-id"];
@@ -4822,7 +4822,7 @@ export interface components {
             deleted?: {
                 [key: string]: string[] | null;
             };
-            /** @description Order files added and removed during the edit: deleted with their blobs */
+            /** @description Files uploaded for lines (category line) during an edit and no longer on them when it ends: deleted with their bytes, after the lines are saved; one a saved line still names is refused, ids of no line file of the order are ignored */
             removedFileIds?: string[] | null;
             /** Format: uuid */
             salesOrderId: string;
@@ -4855,7 +4855,7 @@ export interface components {
             permissions?: string[] | null;
             /** @description An alternative title (the answer of detail-tables fills it as displayName when empty) */
             title?: string;
-            /** @description text, number or boolean; empty: the field's own kind */
+            /** @description text, number, boolean or file (a list of {id, fileName}: files uploaded to the order with category line; no compute, no default); empty: the field's own kind */
             widget?: string;
         };
         OrderdetailConfigInput: {
@@ -4992,7 +4992,7 @@ export interface components {
              */
             sourceId?: string;
             unit?: string;
-            /** @description Configured columns: key → number, text or boolean; computed ones are ignored */
+            /** @description Configured columns: key → number, text, boolean, or for a file column a list of {id, fileName} (each id a file of the order uploaded with category line); computed ones are ignored */
             values?: {
                 [key: string]: unknown;
             };
@@ -5377,7 +5377,7 @@ export interface components {
         };
         SalesorderOrderFile: {
             /** @enum {string} */
-            category: "order" | "examine";
+            category: "order" | "examine" | "line";
             concurrencyStamp: string;
             /** Format: date-time */
             creationTime: string;
@@ -6921,7 +6921,7 @@ export interface operations {
     "get-api-app-salesorder-multifile-id": {
         parameters: {
             query?: {
-                /** @description order or examine; none: every file */
+                /** @description order, examine or line; none: every file */
                 category?: string;
             };
             header?: never;
