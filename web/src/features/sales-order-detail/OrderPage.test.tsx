@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event'
 import { Route, Routes, useNavigate } from 'react-router'
 import { renderWithApp } from '../../test/render'
 import { OrderPage } from './OrderPage'
-import { ORDER_ID, calls, order, serveOrder, tables } from './testServer'
+import { ORDER_ID, calls, line, order, productColumns, serveOrder, tables } from './testServer'
 import type { BatchUpdateBody } from './lines'
 
 const DETAILS = 'SalesOrder.Details'
@@ -249,4 +249,70 @@ describe('OrderPage', () => {
     expect(calls(all, 'POST', '/api/sales-order/sales-order-details/clear')[0].body).toEqual({ salesOrderId: ORDER_ID, table: 'product' })
   })
 
+  describe('files on a line', () => {
+    const UPLOAD = `POST /api/app/salesorder/multifile/${ORDER_ID}`
+    const withFiles = tables({ product: { columns: [...productColumns, { key: 'attachments', displayName: 'Attachments', widget: 'file' }] } })
+    const lines = [line('l-1', { name: 'Cabinet', price: 10, amount: 10, concurrencyStamp: 'ls-1', values: { attachments: [{ id: 'f-saved', fileName: 'plan.pdf' }] } })]
+    const choose = (row: HTMLElement, names: string[]) => {
+      const input = row.querySelector('input[type="file"]') as HTMLInputElement
+      fireEvent.change(input, { target: { files: names.map((n) => new File(['x'], n)) } })
+    }
+    const onLine = () => within(productRow('Cabinet')).queryAllByTestId('line-file').map((f) => f.getAttribute('data-name'))
+    let n = 0
+    const uploads = () => (c: { body: unknown }) =>
+      (c.body as FormData).getAll('files').map((f) => ({ id: `up-${++n}`, fileName: (f as File).name, fileType: '', isSuccess: true, errorMessage: '' }))
+
+    async function editAndUpload(all: ReturnType<typeof serveOrder>) {
+      await waitFor(() => expect(onLine()).toEqual(['plan.pdf']))
+      await userEvent.click(within(productRow('Cabinet')).getByTestId('line-edit'))
+      choose(productRow('Cabinet'), ['door.dwg', 'handle.png'])
+      await waitFor(() => expect(onLine()).toEqual(['plan.pdf', 'door.dwg', 'handle.png']))
+      const form = calls(all, 'POST', `/api/app/salesorder/multifile/${ORDER_ID}`)[0].body as FormData
+      expect(form.get('category')).toBe('line')
+    }
+
+    it('sends a file uploaded and then removed during the edit as removed when the line is saved', async () => {
+      n = 0
+      const all = serveOrder({ tables: withFiles, lines, extra: { [UPLOAD]: uploads(), [BATCH]: () => order() } })
+      open()
+      await editAndUpload(all)
+      const door = within(productRow('Cabinet')).getAllByTestId('line-file').find((f) => f.getAttribute('data-name') === 'door.dwg')!
+      await userEvent.click(within(door).getByTestId('line-file-remove'))
+      await waitFor(() => expect(onLine()).toEqual(['plan.pdf', 'handle.png']))
+      expect(calls(all, 'PUT', '/api/sales-order/sales-order-details/batch-update')).toHaveLength(0)
+
+      await userEvent.click(screen.getByTestId('save-lines'))
+      await waitFor(() => expect(calls(all, 'PUT', '/api/sales-order/sales-order-details/batch-update')).toHaveLength(1))
+      const body = calls(all, 'PUT', '/api/sales-order/sales-order-details/batch-update')[0].body as BatchUpdateBody
+      expect(body.removedFileIds).toEqual(['up-1'])
+      expect(body.tables!.product![0].values).toEqual({
+        attachments: [
+          { id: 'f-saved', fileName: 'plan.pdf' },
+          { id: 'up-2', fileName: 'handle.png' },
+        ],
+      })
+    })
+
+    it('sends every file uploaded during a cancelled edit, in a batch update of only those files', async () => {
+      n = 0
+      const all = serveOrder({ tables: withFiles, lines, extra: { [UPLOAD]: uploads(), [BATCH]: () => order() } })
+      open()
+      await editAndUpload(all)
+      await userEvent.click(within(productRow('Cabinet')).getByTestId('line-cancel'))
+      await waitFor(() => expect(calls(all, 'PUT', '/api/sales-order/sales-order-details/batch-update')).toHaveLength(1))
+      expect(calls(all, 'PUT', '/api/sales-order/sales-order-details/batch-update')[0].body).toEqual({ salesOrderId: ORDER_ID, removedFileIds: ['up-1', 'up-2'] })
+      expect(onLine()).toEqual(['plan.pdf'])
+      expect(within(productRow('Cabinet')).queryByTestId('line-file-upload')).toBeNull()
+      expect(screen.queryByTestId('unsaved')).toBeNull()
+    })
+
+    it('offers no upload without the files permission, and shows the files', async () => {
+      serveOrder({ tables: withFiles, lines })
+      open([DETAILS, EDIT])
+      await waitFor(() => expect(onLine()).toEqual(['plan.pdf']))
+      await userEvent.click(within(productRow('Cabinet')).getByTestId('line-edit'))
+      expect(within(productRow('Cabinet')).queryByTestId('line-file-upload')).toBeNull()
+      expect(within(productRow('Cabinet')).getByTestId('line-file-remove')).toBeTruthy()
+    })
+  })
 })

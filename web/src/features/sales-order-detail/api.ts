@@ -41,8 +41,8 @@ export const MAX_UPLOAD_FILES = 10
 /** Import rule mapping module types of the order lines: products, parts, standard products (0010 "As built"). */
 export const LINE_MODULE_TYPES = [1, 2, 3] as const
 
-/** File categories of an order: its own files, and the review files of the examine tab. */
-export type FileCategory = 'order' | 'examine'
+/** File categories of an order: its own files, the review files of the examine tab, and the files on lines. */
+export type FileCategory = 'order' | 'examine' | 'line'
 
 /** Query keys under ['salesorder', …]. */
 export const orderKeys = {

@@ -1,5 +1,20 @@
 import { describe, expect, it } from 'vitest'
-import { addLine, batchBody, dropTable, editCell, emptyEdits, isDirty, pageRows, removeFile, removeLine, setEditing } from './lineEdits'
+import {
+  addLine,
+  addLineFiles,
+  allUploads,
+  batchBody,
+  cancelEdit,
+  dropTable,
+  editCell,
+  emptyEdits,
+  isDirty,
+  pageRows,
+  removeLine,
+  removeLineFile,
+  setEditing,
+  uploadedOf,
+} from './lineEdits'
 import type { DetailColumn, Line } from './types'
 
 const columns: DetailColumn[] = [
@@ -59,10 +74,10 @@ describe('line edits of the order screen', () => {
     expect(body.deleted).toEqual({ product: ['a'] })
   })
 
-  it('sends every table with changes in one body with the order stamp and the removed files', () => {
+  it('sends every table with changes in one body with the order stamp and the files left to delete', () => {
     let s = editCell(emptyEdits(), 'product', a, 'count', null, columns)
     s = editCell(s, 'matter', b, 'name', 'Hinge', columns)
-    s = removeFile(s, 'f1')
+    s = { ...s, removedFileIds: ['f1'] }
     expect(batchBody(s, 'o1', 'stamp-1', cols)).toEqual({
       salesOrderId: 'o1',
       concurrencyStamp: 'stamp-1',
@@ -82,5 +97,54 @@ describe('line edits of the order screen', () => {
     s = dropTable(s, 'product')
     expect(isDirty(s)).toBe(false)
     expect(s.editing).toEqual([])
+  })
+
+  describe('files on a line', () => {
+    const withFiles: DetailColumn[] = [...columns, { key: 'attachments', widget: 'file' }]
+    const fileCols = () => withFiles
+    const saved = { id: 'f-saved', fileName: 'plan.pdf' }
+    const c = { ...a, values: { attachments: [saved] } } as unknown as Line
+    const files = (s: ReturnType<typeof emptyEdits>, table: 'product' | 'salesLists', id: string) =>
+      (pageRows(s, table, [c], true).find((r) => r.id === id)?.values.attachments as { id: string }[]).map((f) => f.id)
+
+    it('sends a file uploaded and then removed during the edit as removed, and keeps the others on the line', () => {
+      let s = setEditing(emptyEdits(), 'a', true)
+      s = addLineFiles(s, 'product', c, 'attachments', [{ id: 'f-1', fileName: 'door.dwg' }, { id: 'f-2', fileName: 'handle.png' }], withFiles)
+      expect(files(s, 'product', 'a')).toEqual(['f-saved', 'f-1', 'f-2'])
+      expect(isDirty(s)).toBe(true)
+      s = removeLineFile(s, 'product', c, 'attachments', 'f-1', withFiles)
+      // a file the line had before the edit is only taken off it
+      s = removeLineFile(s, 'product', c, 'attachments', 'f-saved', withFiles)
+      expect(files(s, 'product', 'a')).toEqual(['f-2'])
+      const body = batchBody(s, 'o1', 'st', fileCols)!
+      expect(body.removedFileIds).toEqual(['f-1'])
+      expect(body.tables!.product![0].values).toEqual({ attachments: [{ id: 'f-2', fileName: 'handle.png' }] })
+    })
+
+    it('answers every file of a cancelled edit and forgets the edit', () => {
+      let s = addLineFiles(setEditing(emptyEdits(), 'a', true), 'product', c, 'attachments', [{ id: 'f-1', fileName: 'door.dwg' }], withFiles)
+      s = addLineFiles(s, 'product', c, 'attachments', [{ id: 'f-2', fileName: 'handle.png' }], withFiles)
+      s = removeLineFile(s, 'product', c, 'attachments', 'f-2', withFiles)
+      expect(uploadedOf(s, 'a')).toEqual(['f-1', 'f-2'])
+      s = cancelEdit(s, 'product', 'a')
+      expect(s.editing).toEqual([])
+      expect(isDirty(s)).toBe(false)
+      expect(files(s, 'product', 'a')).toEqual(['f-saved'])
+      expect(uploadedOf(s, 'a')).toEqual([])
+    })
+
+    it('sends the uploads of a line deleted during its edit, new or saved', () => {
+      let s = addLine(emptyEdits(), 'salesLists', withFiles)
+      const fresh = s.added.salesLists![0]
+      s = addLineFiles(s, 'salesLists', fresh, 'attachments', [{ id: 'f-new', fileName: 'a.pdf' }], withFiles)
+      s = removeLine(s, 'salesLists', fresh.id)
+      s = addLineFiles(s, 'product', c, 'attachments', [{ id: 'f-old', fileName: 'b.pdf' }], withFiles)
+      s = removeLine(s, 'product', 'a')
+      expect(isDirty(s)).toBe(true)
+      const body = batchBody(s, 'o1', 'st', fileCols)!
+      expect(body.removedFileIds).toEqual(['f-new', 'f-old'])
+      expect(body.deleted).toEqual({ product: ['a'] })
+      expect(allUploads(s)).toEqual(['f-new', 'f-old'])
+    })
   })
 })

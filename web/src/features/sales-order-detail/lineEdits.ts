@@ -1,12 +1,14 @@
 import { useRef, useSyncExternalStore } from 'react'
 import type { ExprError } from '../../components/expr'
-import { NEW_PREFIX, isNewLine, newLine, recompute, toBatchLine, toDraft, withCell, type BatchUpdateBody, type LineDraft } from './lines'
-import type { DetailColumn, Line, LineTableKey } from './types'
+import { NEW_PREFIX, cellValue, fileIdsOf, filesOf, isNewLine, newLine, recompute, toBatchLine, toDraft, withCell, type BatchUpdateBody, type LineDraft } from './lines'
+import type { DetailColumn, Line, LineFile, LineTableKey } from './types'
 
 /**
  * What the user changed on the order screen and has not saved: edited lines, lines typed in,
- * deleted lines and files removed during an edit, across all tables. Sent as one batch update
- * when the user leaves the order or presses Save (spec 000 §4), then emptied.
+ * deleted lines and the files uploaded to lines during their edit, across all tables. Sent as one
+ * batch update when the user leaves the order or presses Save (spec 000 §4), then emptied; that
+ * ends the edit of every line. Files uploaded during an edit and no longer on their line then are
+ * sent as removedFileIds, and the server deletes them (spec 000 §4 "Detail row").
  */
 export interface LineEdits {
   /** Edited server lines, whole, by table and id. */
@@ -17,15 +19,17 @@ export interface LineEdits {
   deleted: Partial<Record<LineTableKey, string[]>>
   /** Lines in edit mode. */
   editing: readonly string[]
-  /** Files uploaded and removed again during an edit: deleted on the server with the batch update. */
+  /** Files to delete on the server with the next batch update (uploads of an edit whose discarding failed). */
   removedFileIds: readonly string[]
+  /** Files uploaded to a line during its edit (not saved yet), by line id. */
+  uploaded: Record<string, { table: LineTableKey; ids: readonly string[] }>
   /** Computed columns that failed, by line id and column key. */
   errors: Record<string, Record<string, ExprError>>
   /** Counter for the ids of new lines. */
   seq: number
 }
 
-export const emptyEdits = (): LineEdits => ({ changed: {}, added: {}, deleted: {}, editing: [], removedFileIds: [], errors: {}, seq: 0 })
+export const emptyEdits = (): LineEdits => ({ changed: {}, added: {}, deleted: {}, editing: [], removedFileIds: [], uploaded: {}, errors: {}, seq: 0 })
 
 /** Whether anything is waiting to be saved. */
 export function isDirty(s: LineEdits): boolean {
@@ -33,7 +37,8 @@ export function isDirty(s: LineEdits): boolean {
     Object.values(s.changed).some((m) => m && Object.keys(m).length > 0) ||
     Object.values(s.added).some((l) => (l?.length ?? 0) > 0) ||
     Object.values(s.deleted).some((l) => (l?.length ?? 0) > 0) ||
-    s.removedFileIds.length > 0
+    s.removedFileIds.length > 0 ||
+    Object.keys(s.uploaded).length > 0
   )
 }
 
@@ -93,9 +98,69 @@ export function setEditing(s: LineEdits, id: string, on: boolean): LineEdits {
   return { ...s, editing: on ? [...s.editing, id] : s.editing.filter((e) => e !== id) }
 }
 
-/** A file uploaded during an edit and removed again: deleted on the server when the edit is saved. */
-export function removeFile(s: LineEdits, fileId: string): LineEdits {
-  return s.removedFileIds.includes(fileId) ? s : { ...s, removedFileIds: [...s.removedFileIds, fileId] }
+/**
+ * Files just uploaded for a line's file column (during its edit): put on the line, and
+ * remembered as this edit's uploads.
+ */
+export function addLineFiles(s: LineEdits, table: LineTableKey, line: Line | LineDraft, key: string, files: readonly LineFile[], columns: readonly DetailColumn[]): LineEdits {
+  const base = currentDraft(s, table, line)
+  const have = filesOf(cellValue(base, key))
+  const next = [...have, ...files.filter((f) => !have.some((h) => h.id === f.id))]
+  const out = editCell(s, table, line, key, next, columns)
+  const mine = s.uploaded[line.id]?.ids ?? []
+  return { ...out, uploaded: { ...out.uploaded, [line.id]: { table, ids: [...mine, ...files.map((f) => f.id).filter((id) => !mine.includes(id))] } } }
+}
+
+/** A file taken off a line's file column during its edit (it stays on the server until the edit ends). */
+export function removeLineFile(s: LineEdits, table: LineTableKey, line: Line | LineDraft, key: string, fileId: string, columns: readonly DetailColumn[]): LineEdits {
+  const files = filesOf(cellValue(currentDraft(s, table, line), key)).filter((f) => f.id !== fileId)
+  return editCell(s, table, line, key, files, columns)
+}
+
+/** The files uploaded during the edit of a line. */
+export function uploadedOf(s: LineEdits, id: string): readonly string[] {
+  return s.uploaded[id]?.ids ?? []
+}
+
+/**
+ * Cancels the edit of one line: its changes are dropped (a new line goes away) and it leaves edit
+ * mode. The files uploaded during the edit (uploadedOf, read before) are the caller's to delete.
+ */
+export function cancelEdit(s: LineEdits, table: LineTableKey, id: string): LineEdits {
+  const uploaded = { ...s.uploaded }
+  delete uploaded[id]
+  const editing = s.editing.filter((e) => e !== id)
+  const errors = withErrors(s, id, {})
+  if (isNewLine(id)) return { ...s, added: { ...s.added, [table]: (s.added[table] ?? []).filter((l) => l.id !== id) }, editing, errors, uploaded }
+  const changed = { ...(s.changed[table] ?? {}) }
+  delete changed[id]
+  return { ...s, changed: { ...s.changed, [table]: changed }, editing, errors, uploaded }
+}
+
+/** Every file the edits uploaded or keep for deletion (what is left to delete when they are all discarded). */
+export function allUploads(s: LineEdits): string[] {
+  return [...new Set([...s.removedFileIds, ...Object.values(s.uploaded).flatMap((u) => u.ids)])]
+}
+
+/** The line with this id as it will be saved, or null when it will not be (deleted, or never changed). */
+function savedDraft(s: LineEdits, table: LineTableKey, id: string): LineDraft | null {
+  if (isNewLine(id)) return (s.added[table] ?? []).find((l) => l.id === id) ?? null
+  if ((s.deleted[table] ?? []).includes(id)) return null
+  return s.changed[table]?.[id] ?? null
+}
+
+/**
+ * The files to delete when the edits are saved: those an edit uploaded and that are no longer on
+ * their line (taken off it, or the line deleted), and those left over from a failed discard.
+ */
+export function droppedFiles(s: LineEdits, columnsOf: (table: LineTableKey) => readonly DetailColumn[]): string[] {
+  const out = new Set(s.removedFileIds)
+  for (const [id, { table, ids }] of Object.entries(s.uploaded)) {
+    const line = savedDraft(s, table, id)
+    const kept = line ? fileIdsOf(line, columnsOf(table)) : new Set<string>()
+    for (const f of ids) if (!kept.has(f)) out.add(f)
+  }
+  return [...out]
 }
 
 /** Forgets every change of one table (after the table was cleared on the server). */
@@ -144,7 +209,7 @@ export function batchBody(
     const gone = s.deleted[table] ?? []
     if (gone.length) deleted[table] = [...gone]
   }
-  return { salesOrderId, concurrencyStamp: concurrencyStamp ?? undefined, tables, deleted, removedFileIds: [...s.removedFileIds] }
+  return { salesOrderId, concurrencyStamp: concurrencyStamp ?? undefined, tables, deleted, removedFileIds: droppedFiles(s, columnsOf) }
 }
 
 /** A tiny store of the edits, so that the page can read the latest ones when it is left. */

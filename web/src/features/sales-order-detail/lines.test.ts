@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { computeOrder, effectiveValue, newLine, recompute, toBatchLine, toDraft, widgetOf, withCell } from './lines'
+import { computeOrder, effectiveValue, fileIdsOf, filesOf, newLine, recompute, toBatchLine, toDraft, widgetOf, withCell } from './lines'
 import type { DetailColumn, Line } from './types'
 
 const columns: DetailColumn[] = [
@@ -81,5 +81,21 @@ describe('detail line rules', () => {
     const fresh = toBatchLine(newLine('new:2', 'product', columns), columns)
     expect(fresh).not.toHaveProperty('id')
     expect(fresh).toMatchObject({ count: 1, price: 1, values: { edgeBanding: false, note: '' } })
+  })
+
+  it('keeps a file column as a list of {id, fileName}: none on a new line, never in an expression', () => {
+    const withFiles: DetailColumn[] = [...columns, { key: 'attachments', widget: 'file' }]
+    expect(widgetOf(withFiles.at(-1)!)).toBe('file')
+    const fresh = newLine('new:1', 'product', withFiles)
+    expect(fresh.values.attachments).toEqual([])
+    expect(recompute(fresh, withFiles).errors).toEqual({})
+    expect(filesOf([{ id: 'f1', fileName: 'a.pdf' }, { id: 'f2' }, 'junk', null, { fileName: 'no id' }])).toEqual([
+      { id: 'f1', fileName: 'a.pdf' },
+      { id: 'f2', fileName: '' },
+    ])
+    expect(filesOf('a.pdf')).toEqual([])
+    const held = withCell(toDraft(line), 'attachments', [{ id: 'f1', fileName: 'a.pdf' }])
+    expect([...fileIdsOf(held, withFiles)]).toEqual(['f1'])
+    expect(toBatchLine(held, withFiles).values).toMatchObject({ attachments: [{ id: 'f1', fileName: 'a.pdf' }] })
   })
 })

@@ -1,5 +1,5 @@
 import { ExprError, evalExpr, exprErrorText, exprVars, parseExpr, type Expr, type ExprValues } from '../../components/expr'
-import type { BatchLine, BatchUpdateBody, DetailColumn, Line, LineTableKey, Widget } from './types'
+import type { BatchLine, BatchUpdateBody, DetailColumn, Line, LineFile, LineTableKey, Widget } from './types'
 
 /**
  * The line editing rules of the order screen (spec 000 §3, §5; docs/decisions/0011 "Detail
@@ -44,7 +44,7 @@ export function isBuiltin(key: string): key is BuiltinField {
 
 /** The widget a column edits with: its configured one, else number for the built-in number fields, else text. */
 export function widgetOf(c: DetailColumn): Widget {
-  if (c.widget === 'number' || c.widget === 'boolean' || c.widget === 'text') return c.widget
+  if (c.widget === 'number' || c.widget === 'boolean' || c.widget === 'text' || c.widget === 'file') return c.widget
   return NUMBER.has(c.key) ? 'number' : 'text'
 }
 
@@ -99,8 +99,9 @@ export function effectiveValue(c: DetailColumn, raw: unknown): unknown {
   }
 }
 
-/** A column's configured default for a new line, else the widget's: 1, false or empty. */
+/** A column's configured default for a new line, else the widget's: 1, false, no file or empty. */
 export function defaultValueOf(c: DetailColumn): unknown {
+  if (widgetOf(c) === 'file') return []
   if (!isEmpty(c.defaultValue)) return effectiveValue(c, c.defaultValue)
   switch (widgetOf(c)) {
     case 'number':
@@ -161,10 +162,30 @@ export function exprValues(line: LineDraft, columns: readonly DetailColumn[]): E
     vars[f] = v === null || v === undefined ? null : v
   }
   for (const c of columns) {
+    if (widgetOf(c) === 'file') continue // no expression reads files (the server refuses such a formula)
     const v = effectiveValue(c, cellValue(line, c.key))
     vars[c.key] = typeof v === 'boolean' ? (v ? 1 : 0) : (v as number | string | null)
   }
   return vars
+}
+
+/** The files a file column's value holds: a list of {id, fileName}; anything else is none. */
+export function filesOf(v: unknown): LineFile[] {
+  if (!Array.isArray(v)) return []
+  const out: LineFile[] = []
+  for (const it of v as unknown[]) {
+    if (!it || typeof it !== 'object') continue
+    const { id, fileName } = it as { id?: unknown; fileName?: unknown }
+    if (typeof id === 'string' && id) out.push({ id, fileName: typeof fileName === 'string' ? fileName : '' })
+  }
+  return out
+}
+
+/** The ids of every file the line's file columns hold. */
+export function fileIdsOf(line: LineDraft, columns: readonly DetailColumn[]): Set<string> {
+  const ids = new Set<string>()
+  for (const c of columns) if (widgetOf(c) === 'file') for (const f of filesOf(cellValue(line, c.key))) ids.add(f.id)
+  return ids
 }
 
 /** A line after recomputing: its computed columns set, and the error of each that failed, by key. */
@@ -225,6 +246,10 @@ export function toBatchLine(line: LineDraft, columns: readonly DetailColumn[]): 
   let out: LineDraft = line
   for (const c of columns) {
     if (isComputed(c) || widgetOf(c) === 'text') continue
+    if (widgetOf(c) === 'file') {
+      out = withCell(out, c.key, filesOf(cellValue(out, c.key)))
+      continue
+    }
     out = withCell(out, c.key, effectiveValue(c, cellValue(out, c.key)))
   }
   const body: Record<string, unknown> = isNewLine(out.id) ? {} : { id: out.id }

@@ -24,7 +24,13 @@ export const LINE_TABLES: readonly LineTableKey[] = ['product', 'matter', 'stand
 
 /** A configured column of a detail table. */
 export type DetailColumn = Schemas['OrderdetailColumn']
-export type Widget = 'text' | 'number' | 'boolean'
+export type Widget = 'text' | 'number' | 'boolean' | 'file'
+
+/** One file of a line's file column: a file of the order uploaded with category `line`. */
+export interface LineFile {
+  id: string
+  fileName: string
+}
 
 /** The actions of a detail table's menu (spec 000 §2), in the server's order. */
 export type DetailAction = keyof Schemas['OrderdetailActions']

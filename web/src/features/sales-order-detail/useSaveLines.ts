@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next'
 import { HttpError, errorToMessage } from '../../components'
 import { apiBase, commonHeaders } from '../../api/http'
 import { DETAILS_PATH, batchUpdate, invalidateOrderLists, orderKeys, putOrder } from './api'
-import { batchBody, emptyEdits, type EditStore } from './lineEdits'
+import { allUploads, batchBody, emptyEdits, type EditStore } from './lineEdits'
 import type { BatchUpdateBody } from './lines'
 import type { DetailColumn, DetailTable, LineTableKey, SalesOrder } from './types'
 
@@ -20,7 +20,8 @@ export interface SaveOptions {
  * order (route change, another tab, the tab closed) and, best effort, when the browser tab is
  * closed. Nothing is sent when nothing changed. The server's order (new totals and stamp)
  * replaces the cached one and the lines are read again (its computed figures replace the page's).
- * A stale stamp asks to reload; other errors are shown and the changes kept.
+ * A stale stamp asks to reload (the files uploaded during the edits are then deleted); other
+ * errors are shown and the changes kept.
  */
 export function useSaveLines(orderId: string, store: EditStore, tables: readonly DetailTable[] | undefined) {
   const { t } = useTranslation('sales-order-detail')
@@ -38,10 +39,30 @@ export function useSaveLines(orderId: string, store: EditStore, tables: readonly
     return batchBody(store.get(), orderId, order?.concurrencyStamp, (table: LineTableKey) => columns.get(table) ?? [])
   }, [orderId, qc, store])
 
+  /**
+   * Deletes files uploaded during an edit that ends unsaved (cancelled, or discarded for a reload):
+   * a batch update with only removedFileIds, which leaves the lines and the order's stamp as they
+   * are. When that fails they are kept to go with the next save.
+   */
+  const discardFiles = useCallback(
+    async (fileIds: readonly string[]) => {
+      if (!fileIds.length) return
+      try {
+        putOrder(qc, await batchUpdate({ salesOrderId: orderId, removedFileIds: [...fileIds] }))
+      } catch (e) {
+        console.error(e)
+        store.set((s) => ({ ...s, removedFileIds: [...new Set([...s.removedFileIds, ...fileIds])] }))
+      }
+    },
+    [orderId, qc, store],
+  )
+
   const reload = useCallback(() => {
+    const uploads = allUploads(store.get())
     store.set((s) => ({ ...emptyEdits(), seq: s.seq }))
+    void discardFiles(uploads)
     void qc.invalidateQueries({ queryKey: orderKeys.order(orderId) })
-  }, [orderId, qc, store])
+  }, [discardFiles, orderId, qc, store])
 
   const send = useCallback(
     async (body: BatchUpdateBody, { leaving = false }: SaveOptions): Promise<boolean> => {
@@ -125,5 +146,5 @@ export function useSaveLines(orderId: string, store: EditStore, tables: readonly
     return () => window.removeEventListener('beforeunload', onUnload)
   }, [bodyNow])
 
-  return { flush, saving }
+  return { flush, saving, discardFiles }
 }

@@ -1,16 +1,14 @@
-import { useRef, useState, type HTMLAttributes } from 'react'
-import { App, Button, Space, Tooltip, Upload } from 'antd'
+import type { HTMLAttributes } from 'react'
+import { App, Button, Space, Tooltip } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
-import { DeleteOutlined, DownloadOutlined, UploadOutlined } from '@ant-design/icons'
+import { DeleteOutlined, DownloadOutlined } from '@ant-design/icons'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import dayjs from 'dayjs'
 import { DataTable } from '../../../components'
-import { MAX_UPLOAD_FILES, deleteFile, downloadFile, filesQuery, orderKeys, uploadFiles, type FileCategory } from '../api'
-import type { OrderFile, UploadResult } from '../types'
-
-/** How long a failed file's message stays (spec 000 §8: 3 to 5 seconds). */
-export const FILE_FAILURE_SECONDS = 4
+import { MAX_UPLOAD_FILES, deleteFile, downloadFile, filesQuery, orderKeys, type FileCategory } from '../api'
+import type { OrderFile } from '../types'
+import { UploadButton, useFileUpload } from './FileUpload'
 
 /** A size in bytes as people read it. */
 export function formatSize(bytes: number | null | undefined): string {
@@ -24,11 +22,6 @@ export function formatSize(bytes: number | null | undefined): string {
     i++
   }
   return `${v.toFixed(v < 10 ? 1 : 0)} ${units[i]}`
-}
-
-/** The answers of an upload split into the saved files and the failed ones. */
-export function splitResults(results: readonly UploadResult[]): { saved: UploadResult[]; failed: UploadResult[] } {
-  return { saved: results.filter((r) => r.isSuccess), failed: results.filter((r) => !r.isSuccess) }
 }
 
 export interface FilePanelProps {
@@ -51,28 +44,12 @@ export function FilePanel({ orderId, category, canUpload, canDelete, testId = `f
   const qc = useQueryClient()
   const files = useQuery(filesQuery(orderId, category))
   const rows = files.data ?? []
-  const [uploading, setUploading] = useState(false)
-  // antd calls beforeUpload once per file of one selection, each time with the whole selection.
-  const handled = useRef<WeakSet<object>>(new WeakSet())
+  const { upload, uploading } = useFileUpload(orderId, category)
 
   const refresh = () => qc.invalidateQueries({ queryKey: orderKeys.files(orderId, category) })
 
-  const upload = async (selection: File[]) => {
-    if (selection.length > MAX_UPLOAD_FILES) {
-      message.warning(t('files.tooMany', { max: MAX_UPLOAD_FILES }))
-      return
-    }
-    setUploading(true)
-    try {
-      const { saved, failed } = splitResults(await uploadFiles(orderId, category, selection))
-      for (const f of failed) message.error({ content: `${f.fileName}: ${f.errorMessage ?? ''}`, duration: FILE_FAILURE_SECONDS })
-      if (saved.length) message.success(t('files.uploaded', { count: saved.length }))
-      await refresh()
-    } catch (e) {
-      console.error(e)
-    } finally {
-      setUploading(false)
-    }
+  const onFiles = async (selection: File[]) => {
+    if (await upload(selection)) await refresh()
   }
 
   const remove = (f: OrderFile) =>
@@ -132,22 +109,9 @@ export function FilePanel({ orderId, category, canUpload, canDelete, testId = `f
     <div data-testid={testId}>
       {canUpload ? (
         <div style={{ marginBottom: 8 }}>
-          <Upload
-            multiple
-            showUploadList={false}
-            beforeUpload={(file, selection) => {
-              if (!handled.current.has(selection)) {
-                handled.current.add(selection)
-                void upload(selection)
-              }
-              void file
-              return Upload.LIST_IGNORE
-            }}
-          >
-            <Button icon={<UploadOutlined />} loading={uploading} data-testid={`${testId}-upload`}>
-              {t('files.upload')}
-            </Button>
-          </Upload>
+          <UploadButton onFiles={(selection) => void onFiles(selection)} loading={uploading} testId={`${testId}-upload`}>
+            {t('files.upload')}
+          </UploadButton>
           <span style={{ marginInlineStart: 8, color: 'rgba(0,0,0,0.45)', fontSize: 12 }}>{t('files.hint', { max: MAX_UPLOAD_FILES })}</span>
         </div>
       ) : null}

@@ -1,8 +1,9 @@
 import { Input, InputNumber, Switch, Tooltip, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
 import type { ExprError } from '../../../components/expr'
-import { cellValue, computeErrorText, effectiveValue, isComputed, widgetOf, type LineDraft } from '../lines'
-import type { DetailColumn } from '../types'
+import { cellValue, computeErrorText, effectiveValue, filesOf, isComputed, widgetOf, type LineDraft } from '../lines'
+import type { DetailColumn, LineFile } from '../types'
+import { LineFilesCell } from './LineFilesCell'
 
 function asNumber(v: unknown): number | null {
   if (typeof v === 'number' && Number.isFinite(v)) return v
@@ -25,14 +26,21 @@ export interface LineCellProps {
   disabled?: boolean
   error?: ExprError
   onChange: (value: unknown) => void
+  /** What a file column needs: the order, whether the user may upload, and the line's file changes. */
+  files?: {
+    orderId: string
+    canUpload: boolean
+    onAdded: (files: LineFile[]) => void
+    onRemoved: (fileId: string) => void
+  }
 }
 
 /**
  * One cell of a detail line: read-only text, or in edit mode the column's widget (number,
- * switch or text). Computed columns are never edited; a failed expression shows a dash with the
- * reason.
+ * switch, text, or the line's files). Computed columns are never edited; a failed expression
+ * shows a dash with the reason.
  */
-export function LineCell({ column, line, editing, disabled, error, onChange }: LineCellProps) {
+export function LineCell({ column, line, editing, disabled, error, onChange, files }: LineCellProps) {
   const { i18n } = useTranslation()
   const { t } = useTranslation('sales-order-detail')
   const raw = cellValue(line, column.key)
@@ -50,6 +58,21 @@ export function LineCell({ column, line, editing, disabled, error, onChange }: L
       )
     return <span data-testid={testId}>{formatNumber(raw)}</span>
   }
+
+  if (widget === 'file')
+    return (
+      <LineFilesCell
+        orderId={files?.orderId ?? ''}
+        files={filesOf(raw)}
+        editing={editing && !!files}
+        disabled={disabled}
+        canUpload={!!files?.canUpload}
+        onAdded={(fs) => files?.onAdded(fs)}
+        onRemoved={(id) => files?.onRemoved(id)}
+        testId={testId}
+        label={column.title || column.displayName || column.key}
+      />
+    )
 
   if (!editing) {
     if (widget === 'boolean') return <span data-testid={testId}>{effectiveValue(column, raw) ? t('yes') : t('no')}</span>

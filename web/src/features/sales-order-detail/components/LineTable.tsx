@@ -2,13 +2,13 @@ import { useMemo, useState, type HTMLAttributes } from 'react'
 import { App, Button, Dropdown, Flex, Space, Tooltip } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import type { MenuProps } from 'antd'
-import { CheckOutlined, DeleteOutlined, DownOutlined, EditOutlined } from '@ant-design/icons'
+import { CheckOutlined, DeleteOutlined, DownOutlined, EditOutlined, UndoOutlined } from '@ant-design/icons'
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { DataTable, pagedList } from '../../../components'
 import { DETAIL_PAGE_SIZE, clearTable, exportTable, grantedActionsOf, invalidateOrderLists, linePageQuery, orderKeys } from '../api'
-import { addLine, editCell, pageRows, removeLine, dropTable, setEditing, type EditStore, type LineEdits } from '../lineEdits'
-import { columnTitle, isComputed, type LineDraft } from '../lines'
+import { addLine, addLineFiles, cancelEdit, editCell, pageRows, removeLine, removeLineFile, dropTable, setEditing, uploadedOf, type EditStore, type LineEdits } from '../lineEdits'
+import { columnTitle, isComputed, widgetOf, type LineDraft } from '../lines'
 import type { DetailAction, DetailTable, LineTableKey } from '../types'
 import { LineCell } from './LineCell'
 import { AddDetailDialog, pickerTables } from './AddDetailDialog'
@@ -22,11 +22,15 @@ export interface LineTableProps {
   editable: boolean
   /** The user may edit lines in place (the batch update). */
   canEdit: boolean
+  /** The user may upload order files (to a line's file column). */
+  canUploadFiles: boolean
   edits: LineEdits
   store: EditStore
   saving: boolean
   /** Saves pending changes before a call that changes lines on the server; false stops the call. */
   flush: () => Promise<boolean>
+  /** Deletes on the server the files a cancelled edit uploaded. */
+  discardFiles: (fileIds: readonly string[]) => Promise<void>
 }
 
 /** Actions that change lines; only export is offered once the order's lines are frozen. */
@@ -37,7 +41,7 @@ const CHANGING: ReadonlySet<DetailAction> = new Set(['create', 'select', 'import
  * columns of its configuration, lines edited in place (each row's edit mode; computed columns
  * evaluated as the user types), and the actions menu with the actions granted to the user.
  */
-export function LineTable({ orderId, orderNumber, table, editable, canEdit, edits, store, saving, flush }: LineTableProps) {
+export function LineTable({ orderId, orderNumber, table, editable, canEdit, canUploadFiles, edits, store, saving, flush, discardFiles }: LineTableProps) {
   const { t } = useTranslation('sales-order-detail')
   const { message, modal } = App.useApp()
   const qc = useQueryClient()
@@ -124,11 +128,18 @@ export function LineTable({ orderId, orderNumber, table, editable, canEdit, edit
       onOk: () => store.set((s) => removeLine(s, key, row.id)),
     })
 
+  /** Ends the edit of a line without saving it: its changes go, and the files it uploaded are deleted on the server. */
+  const cancel = (row: LineDraft) => {
+    const uploaded = uploadedOf(store.get(), row.id)
+    store.set((s) => cancelEdit(s, key, row.id))
+    void discardFiles(uploaded)
+  }
+
   const tableColumns: ColumnsType<LineDraft> = columns.map((c) => ({
     key: c.key,
     title: columnTitle(c),
     width: c.displayWidth || undefined,
-    ellipsis: !isComputed(c),
+    ellipsis: !isComputed(c) && widgetOf(c) !== 'file',
     render: (_: unknown, row: LineDraft) => (
       <LineCell
         column={c}
@@ -137,6 +148,12 @@ export function LineTable({ orderId, orderNumber, table, editable, canEdit, edit
         disabled={saving}
         error={edits.errors[row.id]?.[c.key]}
         onChange={(v) => store.set((s) => editCell(s, key, row, c.key, v, columns))}
+        files={{
+          orderId,
+          canUpload: canUploadFiles,
+          onAdded: (fs) => store.set((s) => addLineFiles(s, key, row, c.key, fs, columns)),
+          onRemoved: (id) => store.set((s) => removeLineFile(s, key, row, c.key, id, columns)),
+        }}
       />
     ),
   }))
@@ -144,7 +161,7 @@ export function LineTable({ orderId, orderNumber, table, editable, canEdit, edit
     tableColumns.push({
       key: '__actions',
       title: t('actions'),
-      width: 100,
+      width: 120,
       fixed: 'right',
       render: (_: unknown, row: LineDraft) => {
         const on = edits.editing.includes(row.id)
@@ -161,6 +178,19 @@ export function LineTable({ orderId, orderNumber, table, editable, canEdit, edit
                 aria-label={on ? t('line.done') : t('line.edit')}
               />
             </Tooltip>
+            {on ? (
+              <Tooltip title={t('line.cancel')}>
+                <Button
+                  size="small"
+                  type="text"
+                  icon={<UndoOutlined />}
+                  disabled={saving}
+                  onClick={() => cancel(row)}
+                  data-testid="line-cancel"
+                  aria-label={t('line.cancel')}
+                />
+              </Tooltip>
+            ) : null}
             <Tooltip title={t('delete')}>
               <Button
                 size="small"

@@ -44,7 +44,7 @@ export function OrderScreen({ orderId }: { orderId: string }) {
   const canLines = has(P.Details)
   const tables = useQuery({ ...detailTablesQuery(orderTypeId), enabled: !!orderTypeId && canLines })
   const [edits, store] = useLineEdits()
-  const { flush, saving } = useSaveLines(orderId, store, tables.data)
+  const { flush, saving, discardFiles } = useSaveLines(orderId, store, tables.data)
   const [quoting, setQuoting] = useState(false)
   const dirty = isDirty(edits)
 
@@ -135,10 +135,12 @@ export function OrderScreen({ orderId }: { orderId: string }) {
           table={tb}
           editable={editable}
           canEdit={canEdit}
+          canUploadFiles={canFiles}
           edits={edits}
           store={store}
           saving={saving}
           flush={flush}
+          discardFiles={discardFiles}
         />
       ) : (
         <FilePanel orderId={orderId} category="examine" canUpload={canFiles} canDelete={canFiles} />
