@@ -3,8 +3,9 @@
 // and parts from the catalogue pickers; a line's count is edited, its computed amount follows at
 // once and the order total after saving (and after leaving the order); a spreadsheet is imported
 // through the seeded rules mapping and split mapping (a bad file first: its row errors listed);
-// two files are uploaded and one deleted after the confirmation; the order goes from draft to
-// closed; the quotation downloads as an .xlsx.
+// two files are uploaded and one deleted after the confirmation; a file column configured through
+// the API takes two files during a line's edit, one is taken off and deleted on the server when
+// the line is saved; the order goes from draft to closed; the quotation downloads as an .xlsx.
 import { after, before, test } from 'node:test'
 import assert from 'node:assert/strict'
 import { readFile } from 'node:fs/promises'
@@ -195,6 +196,62 @@ test('order files: two uploaded at once, one deleted after the confirmation, one
   const [download] = await Promise.all([page.waitForEvent('download'), panel.getByTestId('file-download').first().click()])
   assert.equal(download.suggestedFilename(), `plan-${stamp}.txt`)
   assert.equal(await readFile(await download.path(), 'utf8'), 'kitchen plan')
+})
+
+test('files on a line: two uploaded during the edit, one taken off, saved — the dropped file is deleted on the server, the kept one stays', async () => {
+  // A file column on the product table, through the configuration API (the seeded tables have none).
+  const config = await api('GET', '/api/sales-order/detail-tables/config')
+  assert.equal(config.status, 200, JSON.stringify(config.data))
+  const items = config.data.items.map(({ key, orderTypeId, shown, required, sort, columns, actions }) => ({
+    key,
+    orderTypeId: orderTypeId ?? undefined,
+    shown,
+    required,
+    sort,
+    columns: key === 'product' ? [...columns, { key: 'attachments', displayName: 'Attachments', widget: 'file', displayWidth: 260 }] : columns,
+    actions,
+  }))
+  const saved = await api('PUT', '/api/sales-order/detail-tables/config', { items })
+  assert.equal(saved.status, 200, JSON.stringify(saved.data))
+
+  await openOrder()
+  await page.getByTestId('tab-product').click()
+  const row = rowsOf('product').first()
+  await row.getByTestId('cell-attachments').waitFor({ state: 'attached' })
+  await row.getByTestId('line-edit').click()
+  await row.getByTestId('line-file-upload').waitFor()
+  await row.locator('input[type="file"]').setInputFiles([
+    { name: `door-${stamp}.txt`, mimeType: 'text/plain', buffer: Buffer.from('door drawing') },
+    { name: `handle-${stamp}.txt`, mimeType: 'text/plain', buffer: Buffer.from('handle photo') },
+  ])
+  await toast('2 file(s) uploaded').waitFor()
+  const onLine = row.getByTestId('line-file')
+  await onLine.nth(1).waitFor()
+  const door = onLine.filter({ hasText: `door-${stamp}.txt` })
+  const doorId = await door.getAttribute('data-id')
+  const handleId = await onLine.filter({ hasText: `handle-${stamp}.txt` }).getAttribute('data-id')
+  // Both are files of the order now, downloadable with the token call.
+  assert.equal((await api('GET', `/api/app/salesorder/multifile/${order.id}/${doorId}`)).status, 200)
+
+  await door.getByTestId('line-file-remove').click()
+  await door.waitFor({ state: 'detached' })
+  await page.getByTestId('save-lines').click()
+  await toast('Order lines saved').waitFor()
+  await page.getByTestId('unsaved').waitFor({ state: 'hidden' })
+
+  // The file taken off during the edit is gone from the server; the kept one is on the line.
+  assert.equal((await api('GET', `/api/app/salesorder/multifile/${order.id}/${doorId}`)).status, 404)
+  assert.equal((await api('GET', `/api/app/salesorder/multifile/${order.id}/${handleId}`)).status, 200)
+  await openOrder()
+  await page.getByTestId('tab-product').click()
+  const kept = rowsOf('product').first().getByTestId('line-file')
+  await kept.filter({ hasText: `handle-${stamp}.txt` }).waitFor()
+  assert.equal(await kept.count(), 1)
+  const first = (await lines('/api/sales-order/sales-order-products'))[0]
+  assert.deepEqual(first.values.attachments, [{ id: handleId, fileName: `handle-${stamp}.txt` }])
+  // Line files stay out of the order file panel.
+  await page.getByTestId('files-order').getByTestId('file-row').first().waitFor()
+  assert.equal(await page.getByTestId('files-order').getByTestId('file-row').filter({ hasText: `handle-${stamp}.txt` }).count(), 0)
 })
 
 test('the order moves from draft to closed, each move logged, and its lines freeze after confirmation', async () => {
