@@ -26,4 +26,9 @@ describe('the page checks of a table columns', () => {
       5: { widget: 'column.computedNumber' },
     })
   })
+
+  it('keeps formulas and default values off a column holding files', () => {
+    const p = checkColumns([{ key: 'drawings', widget: 'file', compute: 'price', defaultValue: 'x' }, { key: 'photos', widget: 'file' }], t, 'en')
+    expect(p).toEqual({ 0: { compute: 'column.fileComputed', defaultValue: 'column.fileDefault' } })
+  })
 })

@@ -44,7 +44,9 @@ export function checkColumns(columns: readonly DetailColumn[], t: Translate, lan
     seen.add(key)
     const compute = computeError(c.compute, language)
     if (compute) p.compute = compute
+    else if (c.compute?.trim() && c.widget === 'file') p.compute = t('column.fileComputed')
     else if (c.compute?.trim() && (c.widget === 'text' || c.widget === 'boolean')) p.widget = t('column.computedNumber')
+    if (c.widget === 'file' && c.defaultValue?.trim()) p.defaultValue = t('column.fileDefault')
     if (Object.keys(p).length) out[i] = p
   })
   return out

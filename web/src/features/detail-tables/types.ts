@@ -17,7 +17,7 @@ export const ACTIONS = ['create', 'importExcel', 'clear', 'select', 'export'] as
 export type ActionName = (typeof ACTIONS)[number]
 
 /** A column's widget; '' is the field's own kind (text for a column kept in the line's values). */
-export const WIDGETS = ['', 'text', 'number', 'boolean'] as const
+export const WIDGETS = ['', 'text', 'number', 'boolean', 'file'] as const
 export type Widget = (typeof WIDGETS)[number]
 
 /** The fields every line has; any other column key is kept in the line's values. */
