@@ -6,7 +6,7 @@
 // table and the column, in the list and on the field.
 import { after, before, test } from 'node:test'
 import assert from 'node:assert/strict'
-import { login, setup, shot } from './support.mjs'
+import { login, setup, shot, chooseOption, exactly } from './support.mjs'
 
 let env
 let page
@@ -29,17 +29,12 @@ after(async () => {
 // ---------------------------------------------------------------- helpers
 
 const toast = (text) => page.locator('.ant-message-notice').filter({ hasText: text }).first()
-const exactly = (text) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`)
 const tableRow = (key) => page.locator(`[data-testid="detail-table-row"][data-key="${key}"]:visible`)
 const dialog = () => page.getByTestId('table-dialog')
 const columnRow = (key) => dialog().locator(`[data-testid="column-row"][data-key="${key}"]`)
 const lastColumn = () => dialog().getByTestId('column-row').last()
 
-async function choose(select, text) {
-  await select.click()
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: exactly(text) }).click()
-  await page.locator('.ant-select-dropdown:visible').waitFor({ state: 'hidden' })
-}
+const choose = (select, text) => chooseOption(page, select, text)
 
 /** Opens the parts table's dialog and adds a number column; the new key input has the focus. */
 async function addColumn(key, compute) {

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict'
 import { mkdtemp, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { login, setup, shot } from './support.mjs'
+import { login, setup, shot, chooseOption, exactly } from './support.mjs'
 import { xlsx } from './xlsx.mjs'
 
 let env
@@ -48,7 +48,6 @@ async function api(method, path, body) {
 }
 
 const toast = (text) => page.locator('.ant-message-notice').filter({ hasText: text }).first()
-const exactly = (text) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`)
 /** The row of the list showing a mapping. */
 const listRow = (name) => page.locator('tr').filter({ has: page.getByTestId('mapping-name').filter({ hasText: exactly(name) }) })
 const ruleRow = (i) => page.getByTestId('rule-row').nth(i)
@@ -58,12 +57,7 @@ const splitRow = (i) => page.getByTestId('split-row').nth(i)
  * Opens a select and picks the option whose text is exactly `text`; in a select with a search
  * box the text is typed first (long option lists render only the options in view).
  */
-async function choose(select, text, { search = false } = {}) {
-  await select.click()
-  if (search) await page.keyboard.type(text.replace(/ \*$/, ''))
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: exactly(text) }).click()
-  await page.locator('.ant-select-dropdown:visible').waitFor({ state: 'hidden' })
-}
+const choose = (select, text, opts) => chooseOption(page, select, text, opts)
 
 // ---------------------------------------------------------------- tests
 

@@ -9,7 +9,7 @@
 import { after, before, test } from 'node:test'
 import assert from 'node:assert/strict'
 import { readFile } from 'node:fs/promises'
-import { login, setup, shot } from './support.mjs'
+import { login, setup, shot, chooseOption, exactly } from './support.mjs'
 import { xlsx } from './xlsx.mjs'
 
 let env
@@ -56,7 +56,6 @@ async function api(method, path, body) {
 const getOrder = async () => (await api('GET', `/api/app/salesorder/${order.id}`)).data
 const lines = async (path) => (await api('GET', `${path}?salesOrderId=${order.id}&MaxResultCount=50&SkipCount=0`)).data.items
 const toast = (text) => page.locator('.ant-message-notice').filter({ hasText: text }).first()
-const exactly = (text) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`)
 const money = (n) => n.toLocaleString('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
 const rowsOf = (table) => page.getByTestId(`lines-${table}`).getByTestId('line-row')
 const statusTag = () => page.getByTestId('order-header').locator('[data-status]')
@@ -75,11 +74,7 @@ async function tableAction(table, action) {
   await openMenu().getByTestId(`action-${action}`).click()
 }
 
-async function choose(select, text) {
-  await select.click()
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: exactly(text) }).click()
-  await page.locator('.ant-select-dropdown:visible').waitFor({ state: 'hidden' })
-}
+const choose = (select, text) => chooseOption(page, select, text)
 
 /** The count input of a line in edit mode (antd puts the test id on the input or around it). */
 const countInput = (row) => row.locator('input[data-testid="cell-count"], [data-testid="cell-count"] input').first()

@@ -193,3 +193,20 @@ export function menuLeaves(items, base = '/') {
 export async function tabPaths(page) {
   return page.getByTestId('tag').evaluateAll((els) => els.map((e) => e.getAttribute('data-path')))
 }
+
+/** A RegExp matching exactly `text` (for `filter({ hasText })`). */
+export const exactly = (text) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`)
+
+/**
+ * Opens an AntD select and picks the option whose text is exactly `text`; with `search` the
+ * text is typed first (long option lists render only the options in view). Only an open
+ * dropdown is searched (one still closing from an earlier pick is not), and the pick is done
+ * when no dropdown is visible any more.
+ */
+export async function chooseOption(page, select, text, { search = false } = {}) {
+  await select.click()
+  if (search) await page.keyboard.type(text.replace(/ \*$/, ''))
+  const open = '.ant-select-dropdown:visible:not([class*="-leave"])'
+  await page.locator(`${open} .ant-select-item-option`).filter({ hasText: exactly(text) }).click()
+  await page.locator('.ant-select-dropdown:visible').first().waitFor({ state: 'hidden' })
+}

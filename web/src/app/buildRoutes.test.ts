@@ -94,6 +94,7 @@ describe('routes from a menu tree', () => {
     expect(missingRouteStatus('/products/index', keys)).toBe(401)
     expect(missingRouteStatus('/products', keys)).toBe(401)
     expect(missingRouteStatus('/admin/users', keys)).toBe(401)
+    expect(missingRouteStatus('/sales/detail-tables', keys)).toBe(401)
     expect(missingRouteStatus('/no/such/page', keys)).toBe(404)
   })
 })

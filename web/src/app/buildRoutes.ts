@@ -165,8 +165,14 @@ export function findRoute(pages: AppRoute[], pathname: string): AppRoute | undef
   return pages.find((r) => matchPath({ path: r.path, end: true }, pathname))
 }
 
-/** Route groups of spec 002 §2.4: paths under them exist even when this user may not open them. */
+/**
+ * Route groups of spec 002 §2.4, and the groups Kerf's own menus add (catalogue, basic setup,
+ * sales): paths under them exist even when this user may not open them.
+ */
 export const KNOWN_GROUPS = [
+  'catalog',
+  'basic-setup',
+  'sales',
   'admin',
   'auditing',
   'apigateway',
