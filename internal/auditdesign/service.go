@@ -2,6 +2,7 @@ package auditdesign
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"sort"
 	"strings"
@@ -248,6 +249,9 @@ func (s *Service) Act(ctx context.Context, in ActionInput) ([]AuditDesign, error
 			a := &rows[i]
 			act := actionOn(in.Action, a)
 			if err := Check(act, a.sheet(), Actor{UserID: me, HasPermission: g[Table[act].Permission]}); err != nil {
+				if errors.Is(err, apperr.ErrForbidden) {
+					return err // a permission the caller lacks: 403 for the whole call
+				}
 				if firstErr == nil {
 					firstErr = err
 				}
