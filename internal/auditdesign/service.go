@@ -35,6 +35,37 @@ type Service struct {
 	separatePallet func(ctx context.Context, code string) bool
 	// assignee answers a user's name and whether the user may claim sheets (assign, transfer).
 	assignee func(ctx context.Context, userID uuid.UUID) (name string, canClaim bool, err error)
+	// allPassed are the steps run, in a pass's transaction, for each order whose every
+	// sheet (voided ones aside) has passed (the app moves the order to confirmed).
+	allPassed []func(ctx context.Context, tx bun.IDB, orderID uuid.UUID) error
+}
+
+// OnAllPassed adds a step run in a pass's transaction for each order of the passed sheets
+// whose every live sheet, voided ones aside, has now passed; its error undoes the pass.
+func (s *Service) OnAllPassed(step func(ctx context.Context, tx bun.IDB, orderID uuid.UUID) error) {
+	s.allPassed = append(s.allPassed, step)
+}
+
+// DeleteSheets deletes an order's sheets in tx (the order's design id is cleared); refused
+// while any sheet is past waiting (state 0), unless force (a deleted draft takes its sheets).
+func (s *Service) DeleteSheets(ctx context.Context, tx bun.IDB, orderID uuid.UUID, force bool) error {
+	return s.store.with(tx).inTx(ctx, func(ctx context.Context, st store) error {
+		rows, err := st.byOrder(ctx, orderID)
+		if err != nil {
+			return err
+		}
+		for i := range rows {
+			if !force && rows[i].State != StateWaiting {
+				return apperr.User(KeySheetsInReview, rows[i].label(), s.t(ctx, stateKey(rows[i].State.Normal())))
+			}
+		}
+		for i := range rows {
+			if err := st.delete(ctx, &rows[i]); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
 }
 
 // NewService returns the review-sheet service.
@@ -299,6 +330,11 @@ func (s *Service) Act(ctx context.Context, in ActionInput) ([]AuditDesign, error
 				}
 			}
 		}
+		if in.Action == ActPass && len(s.allPassed) > 0 {
+			if err := s.runAllPassed(ctx, st, rows); err != nil {
+				return err
+			}
+		}
 		out = rows
 		return nil
 	})
@@ -334,4 +370,35 @@ func dedupe(ids []uuid.UUID) []uuid.UUID {
 		}
 	}
 	return out
+}
+
+// runAllPassed runs the all-passed steps for each order of rows whose every live sheet,
+// voided ones aside, has passed.
+func (s *Service) runAllPassed(ctx context.Context, st store, rows []AuditDesign) error {
+	done := map[uuid.UUID]bool{}
+	for _, r := range rows {
+		if done[r.SalesOrderID] {
+			continue
+		}
+		done[r.SalesOrderID] = true
+		sheets, err := st.byOrder(ctx, r.SalesOrderID)
+		if err != nil {
+			return err
+		}
+		all := true
+		for _, a := range sheets {
+			if a.State != StatePassed && a.State != StateVoided {
+				all = false
+			}
+		}
+		if !all {
+			continue
+		}
+		for _, step := range s.allPassed {
+			if err := step(ctx, st.idb, r.SalesOrderID); err != nil {
+				return fmt.Errorf("all sheets passed: %w", err)
+			}
+		}
+	}
+	return nil
 }

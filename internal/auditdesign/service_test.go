@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/google/uuid"
+	"github.com/uptrace/bun"
 
 	"kerf/internal/platform/apperr"
 	"kerf/internal/platform/db"
@@ -206,6 +207,74 @@ func TestSeparatePalletTakesOnlyDictionaryValues(t *testing.T) {
 		other := uuid.New()
 		if _, err := f.svc.SetSeparatePallet(f.user(&other, "x", allPerms...), made[0].ID, "B"); !errors.Is(err, db.ErrNotFound) {
 			t.Fatalf("other tenant = %v", err)
+		}
+	})
+}
+
+func TestAnOrderWhoseSheetsAllPassedRunsTheHookOnceAndAFailingHookUndoesThePass(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		f := newFixture(t, d)
+		tenant := uuid.New()
+		rev := f.user(&tenant, "rev", allPerms...)
+		var got []uuid.UUID
+		fail := false
+		f.svc.OnAllPassed(func(_ context.Context, _ bun.IDB, orderID uuid.UUID) error {
+			if fail {
+				return errors.New("order refused")
+			}
+			got = append(got, orderID)
+			return nil
+		})
+		made := f.sheets(t, rev, "SO040", 3)
+		if _, err := f.svc.Act(rev, ActionInput{Action: ActClaim, IDs: ids(made[:2])}); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := f.svc.Act(rev, ActionInput{Action: ActDiscard, IDs: ids(made[2:])}); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := f.svc.Act(rev, ActionInput{Action: ActPass, IDs: ids(made[:1])}); err != nil || len(got) != 0 {
+			t.Fatalf("one of two passed: hook ran %d times, %v", len(got), err)
+		}
+		fail = true
+		if _, err := f.svc.Act(rev, ActionInput{Action: ActPass, IDs: ids(made[1:2])}); err == nil {
+			t.Fatal("a failing hook let the pass stand")
+		}
+		rows, _, _ := f.svc.List(rev, Query{SalesOrderID: &made[0].SalesOrderID})
+		if rows[1].State != StateAuditing {
+			t.Fatalf("a failing hook kept the pass: %d", rows[1].State)
+		}
+		fail = false
+		if _, err := f.svc.Act(rev, ActionInput{Action: ActPass, IDs: ids(made[1:2])}); err != nil || len(got) != 1 || got[0] != made[0].SalesOrderID {
+			t.Fatalf("all passed: hook ran for %v, %v", got, err)
+		}
+	})
+}
+
+func TestAnOrdersSheetsAreDeletedOnlyWhileAllWaitUnlessForced(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		f := newFixture(t, d)
+		tenant := uuid.New()
+		rev := f.user(&tenant, "rev", allPerms...)
+		made := f.sheets(t, rev, "SO050", 2)
+		order := made[0].SalesOrderID
+		if _, err := f.svc.Act(rev, ActionInput{Action: ActClaim, IDs: ids(made[1:])}); err != nil {
+			t.Fatal(err)
+		}
+		if err := f.svc.DeleteSheets(rev, d, order, false); key(t, err) != KeySheetsInReview {
+			t.Fatalf("delete with a claimed sheet = %v", err)
+		}
+		if _, n, _ := f.svc.List(rev, Query{SalesOrderID: &order}); n != 2 {
+			t.Fatalf("a refused delete left %d sheets", n)
+		}
+		if err := f.svc.DeleteSheets(rev, d, order, true); err != nil {
+			t.Fatal(err)
+		}
+		if _, n, _ := f.svc.List(rev, Query{SalesOrderID: &order}); n != 0 {
+			t.Fatalf("forced delete left %d sheets", n)
+		}
+		waiting := f.sheets(t, rev, "SO051", 2)
+		if err := f.svc.DeleteSheets(rev, d, waiting[0].SalesOrderID, false); err != nil {
+			t.Fatalf("delete of waiting sheets = %v", err)
 		}
 	})
 }

@@ -150,3 +150,20 @@ func (s store) logs(ctx context.Context, id uuid.UUID) ([]Log, error) {
 	}
 	return rows, nil
 }
+
+// byOrder answers an order's sheets by level.
+func (s store) byOrder(ctx context.Context, orderID uuid.UUID) ([]AuditDesign, error) {
+	var rows []AuditDesign
+	if err := db.Select(ctx, s.idb, &rows).Where("?TableAlias.sales_order_id = ?", orderID).
+		OrderExpr("?TableAlias.level_index, ?TableAlias.id").Scan(ctx); err != nil {
+		return nil, fmt.Errorf("order's audit designs: %w", err)
+	}
+	return rows, nil
+}
+
+func (s store) delete(ctx context.Context, a *AuditDesign) error {
+	if err := db.SoftDelete(ctx, s.idb, a); err != nil {
+		return notFound(err, "delete audit design")
+	}
+	return nil
+}

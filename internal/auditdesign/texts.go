@@ -20,6 +20,7 @@ const (
 	KeyConflict            = "AuditDesign:Conflict"
 	KeyBadSeparatePallet   = "AuditDesign:BadSeparatePallet"
 	KeyAssigneeCannotClaim = "AuditDesign:AssigneeCannotClaim"
+	KeySheetsInReview      = "AuditDesign:SheetsInReview"
 )
 
 func stateKey(s State) string   { return fmt.Sprintf("AuditDesign:State:%d", int(s)) }
@@ -38,6 +39,7 @@ var texts = localization.Texts{
 	KeyConflict:            {ZhHans: "审核单已被他人修改，请刷新后重试", En: "The sheet was changed by someone else; refresh and try again"},
 	KeyBadSeparatePallet:   {ZhHans: "分托方式“{0}”不存在", En: "The separate pallet “{0}” does not exist"},
 	KeyAssigneeCannotClaim: {ZhHans: "该用户没有领取审核单的权限", En: "That user may not claim review sheets"},
+	KeySheetsInReview:      {ZhHans: "审核单“{0}”状态为“{1}”，不能取消设计方案", En: "The review sheet “{0}” is {1}; the design cannot be cleared"},
 
 	stateKey(StateWaiting):  {ZhHans: "待审核", En: "waiting"},
 	stateKey(StateAuditing): {ZhHans: "审核中", En: "being reviewed"},
