@@ -28,9 +28,9 @@ type accountBody struct {
 }
 
 type plansInput struct {
-	Num     int    `query:"Num"`
-	Start   int    `query:"Start"`
-	Keyword string `query:"Keyword"`
+	Num     int    `query:"num" doc:"plans per page, 1–999 (Num; 0: 999)"`
+	Start   int    `query:"start" doc:"plans skipped (Start)"`
+	Keyword string `query:"keyword" doc:"part of the plan name (Keyword)"`
 }
 
 type planPath struct {
