@@ -63,7 +63,7 @@ func (m *Module) Register(api *httpapi.API) {
 		func(ctx context.Context, in *idBodyInput[commentInput]) (*httpapi.Body[AuditDesign], error) {
 			return one(m.svc.Act(ctx, ActionInput{Action: ActRevoke, IDs: []uuid.UUID{in.ID}, Comment: in.Body.Comment}))
 		})
-	httpapi.Register(api, op(http.MethodPost, base+"/{id}/assign", "Assign a waiting review sheet to a reviewer, or transfer a claimed one"), httpapi.Perm(PermAssign, PermTransfer),
+	httpapi.Register(api, op(http.MethodPost, base+"/{id}/assign", "Assign a waiting review sheet to a reviewer, or transfer a claimed one (its claimer may)"), httpapi.Perm(PermAssign, PermTransfer, PermClaim),
 		func(ctx context.Context, in *idBodyInput[assignInput]) (*httpapi.Body[AuditDesign], error) {
 			return one(m.svc.Act(ctx, ActionInput{Action: ActAssign, IDs: []uuid.UUID{in.ID}, UserID: in.Body.UserID}))
 		})

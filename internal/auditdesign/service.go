@@ -230,7 +230,7 @@ type ActionInput struct {
 // stamp: a concurrent change answers a conflict and nothing is kept) and logs, in one
 // transaction. assign on a claimed sheet is a transfer.
 func (s *Service) Act(ctx context.Context, in ActionInput) ([]AuditDesign, error) {
-	if _, ok := Table[in.Action]; !ok && in.Action != ActAssign {
+	if _, ok := Table[in.Action]; !ok {
 		return nil, apperr.User(KeyUnknownAction, string(in.Action))
 	}
 	ids := dedupe(in.IDs)
@@ -250,7 +250,7 @@ func (s *Service) Act(ctx context.Context, in ActionInput) ([]AuditDesign, error
 		me = *id
 	}
 	var assigneeName string
-	if in.Action == ActAssign {
+	if in.Action == ActAssign || in.Action == ActTransfer {
 		if s.assignee == nil {
 			return nil, apperr.User(KeyAssigneeCannotClaim)
 		}
@@ -325,7 +325,11 @@ func (s *Service) Act(ctx context.Context, in ActionInput) ([]AuditDesign, error
 				return err
 			}
 			if r.Log >= 0 {
-				if err := st.insertLog(ctx, s.logRow(ctx, a.ID, r.Log, name, roles, in.Comment)); err != nil {
+				comment := in.Comment
+				if (act == ActAssign || act == ActTransfer) && comment == "" {
+					comment = assigneeName // whom the sheet went to
+				}
+				if err := st.insertLog(ctx, s.logRow(ctx, a.ID, r.Log, name, roles, comment)); err != nil {
 					return err
 				}
 			}

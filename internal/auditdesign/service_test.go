@@ -278,3 +278,31 @@ func TestAnOrdersSheetsAreDeletedOnlyWhileAllWaitUnlessForced(t *testing.T) {
 		}
 	})
 }
+
+func TestTheClaimerMayTransferWithoutThePermissionOthersMayNot(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		f := newFixture(t, d)
+		tenant := uuid.New()
+		lead := f.user(&tenant, "lead", allPerms...)
+		r1 := f.user(&tenant, "r1", PermRead, PermClaim)
+		r2 := f.user(&tenant, "r2", PermRead, PermClaim)
+		made := f.sheets(t, lead, "SO060", 2)
+		if _, err := f.svc.Act(r1, ActionInput{Action: ActClaim, IDs: ids(made[:1])}); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := f.svc.Act(r2, ActionInput{Action: ActAssign, IDs: ids(made[:1]), UserID: userID(r2)}); !errors.Is(err, apperr.ErrForbidden) {
+			t.Fatalf("r2 takes r1's sheet = %v", err)
+		}
+		if _, err := f.svc.Act(r1, ActionInput{Action: ActAssign, IDs: ids(made[1:]), UserID: userID(r2)}); !errors.Is(err, apperr.ErrForbidden) {
+			t.Fatalf("r1 assigns a waiting sheet = %v", err)
+		}
+		rows, err := f.svc.Act(r1, ActionInput{Action: ActAssign, IDs: ids(made[:1]), UserID: userID(r2)})
+		if err != nil || *rows[0].ClaimedBy != userID(r2) || rows[0].ClaimedByName != "r2" {
+			t.Fatalf("r1 transfers to r2 = %+v, %v", rows, err)
+		}
+		logs, _ := f.svc.Logs(r1, made[0].ID)
+		if l := logs[len(logs)-1]; l.OperationState != LogTransfer || l.OperationOperator != "r1" || l.Comment != "r2" {
+			t.Fatalf("transfer log = %+v", l)
+		}
+	})
+}

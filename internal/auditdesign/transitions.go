@@ -80,6 +80,9 @@ const (
 	ClaimerFromAuditing
 	// ClaimerOrCreator: the claimer or the order's creator (revoke).
 	ClaimerOrCreator
+	// ClaimerOrPermission: the claimer even without the permission, or a holder of it
+	// (transfer: a reviewer hands on the sheet they claimed).
+	ClaimerOrPermission
 )
 
 // Rule is one row of the transition table.
@@ -96,7 +99,7 @@ type Rule struct {
 var Table = map[Action]Rule{
 	ActClaim:           {From: []State{StateWaiting, StateSentBack}, To: StateAuditing, Permission: PermClaim, Who: Anyone, Log: LogClaim},
 	ActAssign:          {From: []State{StateWaiting, StateSentBack}, To: StateAuditing, Permission: PermAssign, Who: Anyone, Log: LogAssign},
-	ActTransfer:        {From: []State{StateAuditing}, To: StateAuditing, Permission: PermTransfer, Who: Anyone, Log: LogTransfer},
+	ActTransfer:        {From: []State{StateAuditing}, To: StateAuditing, Permission: PermTransfer, Who: ClaimerOrPermission, Log: LogTransfer},
 	ActReject:          {From: []State{StateAuditing}, To: StateRejected, Permission: PermReject, Who: ClaimerOnly, Log: LogReject, NeedReason: true},
 	ActSendBack:        {From: []State{StateAuditing, StatePassed}, To: StateSentBack, Permission: PermSendBack, Who: ClaimerFromAuditing, Log: LogSendBack},
 	ActPass:            {From: []State{StateAuditing}, To: StatePassed, Permission: PermPass, Who: ClaimerOnly, Log: LogPass},
@@ -126,14 +129,14 @@ func Check(action Action, s Sheet, a Actor) error {
 	if !ok {
 		return apperr.User(KeyUnknownAction, string(action))
 	}
-	if !a.HasPermission {
+	claimer := s.ClaimedBy != nil && *s.ClaimedBy == a.UserID
+	if !a.HasPermission && (r.Who != ClaimerOrPermission || !claimer) {
 		return apperr.WithKey(apperr.ErrForbidden, KeyForbidden)
 	}
 	st := s.State.Normal()
 	if !allowedFrom(r, st) {
 		return apperr.User(KeyStateNotAllowed, stateKey(st), actionKey(action))
 	}
-	claimer := s.ClaimedBy != nil && *s.ClaimedBy == a.UserID
 	switch r.Who {
 	case ClaimerOnly:
 		if !claimer {
