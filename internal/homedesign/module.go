@@ -4,6 +4,8 @@ import (
 	"context"
 	"net/http"
 
+	"github.com/google/uuid"
+
 	"kerf/internal/platform/db"
 	"kerf/internal/platform/localization"
 	"kerf/internal/platform/module"
@@ -18,7 +20,15 @@ type Deps struct {
 	Settings *setting.Service // HomeDesign.Provider, Url, Key, Secret; nil: the development provider
 	Tenants  tenancy.Resolver // finds the demo tenant for the demo seed; may be nil
 	Client   *http.Client     // the http provider's client; nil: a 10 s timeout
+
+	// Permissions, when set, lets the demo seed grant the sales role HomeDesign.Plans.
+	Permissions *permission.Service
+	// UserID, when set, finds a user of ctx's tenant by user name (identity's UserByName),
+	// so the demo seed binds the demo users admin and sales to DemoAccount.
+	UserID func(ctx context.Context, userName string) (uuid.UUID, error)
 }
+
+var _ module.Module = (*Module)(nil)
 
 // Module is the design platform area.
 type Module struct {

@@ -6,9 +6,12 @@ import (
 	"fmt"
 	"log/slog"
 
+	"github.com/google/uuid"
 	"github.com/uptrace/bun"
 
+	"kerf/internal/platform/apperr"
 	"kerf/internal/platform/db"
+	"kerf/internal/platform/permission"
 	"kerf/internal/platform/tenancy"
 )
 
@@ -36,7 +39,50 @@ func (m *Module) seed(ctx context.Context, demo bool) error {
 			return err
 		}
 	}
-	return SeedDemo(scope, m.deps.DB, m.svc.Development())
+	if m.deps.Permissions != nil {
+		host := tenancy.WithTenant(ctx, tenancy.Tenant{})
+		err := m.deps.DB.InTx(host, func(ctx context.Context, tx bun.Tx) error {
+			return m.deps.Permissions.Set(ctx, tx, permission.Role, salesRole, []permission.Change{{Name: PermPlans, IsGranted: true}})
+		})
+		if err != nil {
+			return fmt.Errorf("homedesign seed: grant sales role: %w", err)
+		}
+	}
+	if err := SeedDemo(scope, m.deps.DB, m.svc.Development()); err != nil {
+		return err
+	}
+	if m.deps.UserID == nil {
+		return nil
+	}
+	for _, name := range demoUsers {
+		id, err := m.deps.UserID(scope, name)
+		if errors.Is(err, apperr.ErrNotFound) {
+			continue
+		}
+		if err != nil {
+			return fmt.Errorf("homedesign seed: user %s: %w", name, err)
+		}
+		if err := m.svc.bindDemo(scope, id); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// The demo users bound to DemoAccount, and the role granted the plans.
+var demoUsers = []string{"admin", "sales"}
+
+const salesRole = "sales"
+
+// bindDemo binds user to DemoAccount on the development provider unless it is bound.
+func (s *Service) bindDemo(ctx context.Context, user uuid.UUID) error {
+	return s.db.InTx(ctx, func(ctx context.Context, tx bun.Tx) error {
+		n, err := db.Select(ctx, tx, (*Binding)(nil)).Where("a.user_id = ?", user).Count(ctx)
+		if err != nil || n > 0 {
+			return err
+		}
+		return db.Insert(ctx, tx, &Binding{UserID: user, Provider: ProviderDevelopment, Account: DemoAccount})
+	})
 }
 
 // SeedDemo stores the demo plans under DemoAccount in ctx's tenant unless it has plans.
