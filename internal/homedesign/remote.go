@@ -120,7 +120,7 @@ func (p *Remote) get(ctx context.Context, path string, query url.Values, out any
 		return p.down(ctx, path, err)
 	}
 	switch {
-	case res.StatusCode == http.StatusNotFound:
+	case res.StatusCode == http.StatusNotFound && path != "/plans":
 		return apperr.WithKey(apperr.ErrNotFound, KeyPlanNotFound)
 	case res.StatusCode != http.StatusOK:
 		return p.down(ctx, path, fmt.Errorf("status %d: %.200s", res.StatusCode, body))

@@ -190,3 +190,29 @@ func TestTheHTTPProviderIsChosenBySettings(t *testing.T) {
 		}
 	})
 }
+
+func TestOfTwoBindsAtOnceOneWinsAndTheOtherIsToldItIsBound(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		s, _ := newService(t, d)
+		ctx := userCtx(newTenant())
+		errs := make(chan error, 2)
+		for _, a := range []string{"a", "b"} {
+			go func() { _, err := s.Bind(ctx, a); errs <- err }()
+		}
+		ok, bound := 0, 0
+		for i := 0; i < 2; i++ {
+			err := <-errs
+			switch {
+			case err == nil:
+				ok++
+			case errKey(err) == KeyAlreadyBound:
+				bound++
+			default:
+				t.Errorf("bind: %v", err)
+			}
+		}
+		if ok != 1 || bound != 1 {
+			t.Fatalf("%d bound, %d refused", ok, bound)
+		}
+	})
+}
