@@ -2,6 +2,8 @@ package homedesign
 
 import (
 	"context"
+	"encoding/xml"
+	"io"
 	"strings"
 	"testing"
 
@@ -25,8 +27,17 @@ func TestDemoPlansAreTwelveGeneratedDesigns(t *testing.T) {
 				}
 			}
 		}
-		if svg := Picture(p); !strings.HasPrefix(svg, "<svg") || !strings.Contains(svg, "<rect") {
+		svg := Picture(p)
+		if !strings.HasPrefix(svg, "<svg") || !strings.Contains(svg, "<rect") {
 			t.Errorf("%s: picture %.80s", p.Name, svg)
+		}
+		dec := xml.NewDecoder(strings.NewReader(svg))
+		for {
+			if _, err := dec.Token(); err == io.EOF {
+				break
+			} else if err != nil {
+				t.Fatalf("%s: the picture is not XML: %v", p.Name, err)
+			}
 		}
 	}
 }
