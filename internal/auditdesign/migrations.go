@@ -9,6 +9,8 @@ var migrations = []db.Migration{{
 	//   - The order tab reads ix_audit_designs_order (an order's sheets by level_index); the
 	//     review queue reads ix_audit_designs_state (a state's sheets by creation time) and
 	//     ix_audit_designs_claimed_by (my claimed sheets).
+	//   - Every sortable column of the list (creationTime, salesOrderNo, levelIndex, state) has
+	//     an index led by tenant_id and is_deleted, then the column and id.
 	//   - order_creator_id is the order's creator when the sheets were made (revoke: the
 	//     claimer or the order's creator); claimed_by_name the reviewer's name for the lists.
 	ID: "auditdesign/0001_audit_designs",
@@ -64,6 +66,8 @@ CREATE INDEX "ix_audit_designs_order" ON "audit_designs" ("tenant_id", "is_delet
 CREATE INDEX "ix_audit_designs_state" ON "audit_designs" ("tenant_id", "is_deleted", "state", "creation_time", "id");
 CREATE INDEX "ix_audit_designs_sort_creation_time" ON "audit_designs" ("tenant_id", "is_deleted", "creation_time", "id");
 CREATE INDEX "ix_audit_designs_sort_sales_order_no" ON "audit_designs" ("tenant_id", "is_deleted", "sales_order_no", "id");
+CREATE INDEX "ix_audit_designs_sort_level_index" ON "audit_designs" ("tenant_id", "is_deleted", "level_index", "id");
+CREATE INDEX "ix_audit_designs_sort_state" ON "audit_designs" ("tenant_id", "is_deleted", "state", "id");
 CREATE INDEX "ix_audit_designs_claimed_by" ON "audit_designs" ("tenant_id", "is_deleted", "claimed_by", "creation_time", "id");
 CREATE INDEX "ix_audit_design_logs_sheet" ON "audit_design_logs" ("tenant_id", "is_deleted", "audit_design_id", "operation_time", "id")
 `, `
@@ -118,6 +122,8 @@ CREATE INDEX "ix_audit_designs_order" ON "audit_designs" ("tenant_id", "is_delet
 CREATE INDEX "ix_audit_designs_state" ON "audit_designs" ("tenant_id", "is_deleted", "state", "creation_time", "id");
 CREATE INDEX "ix_audit_designs_sort_creation_time" ON "audit_designs" ("tenant_id", "is_deleted", "creation_time", "id");
 CREATE INDEX "ix_audit_designs_sort_sales_order_no" ON "audit_designs" ("tenant_id", "is_deleted", "sales_order_no", "id");
+CREATE INDEX "ix_audit_designs_sort_level_index" ON "audit_designs" ("tenant_id", "is_deleted", "level_index", "id");
+CREATE INDEX "ix_audit_designs_sort_state" ON "audit_designs" ("tenant_id", "is_deleted", "state", "id");
 CREATE INDEX "ix_audit_designs_claimed_by" ON "audit_designs" ("tenant_id", "is_deleted", "claimed_by", "creation_time", "id");
 CREATE INDEX "ix_audit_design_logs_sheet" ON "audit_design_logs" ("tenant_id", "is_deleted", "audit_design_id", "operation_time", "id")
 `),

@@ -29,6 +29,8 @@ type Deps struct {
 	Assignee func(ctx context.Context, userID uuid.UUID) (name string, canClaim bool, err error)
 }
 
+var _ module.Module = (*Module)(nil)
+
 // Module is the design-review area.
 type Module struct {
 	module.Base
