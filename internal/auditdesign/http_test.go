@@ -195,6 +195,14 @@ func TestEveryEndpointAnswers401403And200AndStaysInItsTenant(t *testing.T) {
 			{"reject without reason", "POST", base + "/reject", ids(4), 400},
 			{"no ids", "POST", base + "/claim", map[string]any{"auditIds": []string{}}, 400},
 			{"bad pallet", "PUT", base + "/" + id(1) + "/separate-pallet", map[string]any{"separatePallet": "Z"}, 400},
+			{"comment too long", "POST", base + "/" + id(0) + "/revoke", map[string]any{"comment": strings.Repeat("长", MaxComment+1)}, 400},
+			{"too many", "POST", base + "/claim", map[string]any{"auditIds": func() []string {
+				out := make([]string, MaxBatch+1)
+				for i := range out {
+					out[i] = uuid.NewString()
+				}
+				return out
+			}()}, 400},
 			{"bad state", "GET", base + "?state=x", nil, 400},
 			{"bad claimedBy", "GET", base + "?claimedBy=you", nil, 400},
 			{"bad date", "GET", base + "?from=yesterday", nil, 400},

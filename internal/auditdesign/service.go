@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/google/uuid"
 	"github.com/uptrace/bun"
@@ -149,6 +150,12 @@ type Query struct {
 	MaxResultCount int
 }
 
+// Limits of an action: sheets in one call, characters of its comment.
+const (
+	MaxBatch   = 999
+	MaxComment = 500
+)
+
 // MaxPage is the largest page of sheets (spec 001 §9: 99; decision 0012).
 const MaxPage = 99
 
@@ -237,9 +244,15 @@ func (s *Service) Act(ctx context.Context, in ActionInput) ([]AuditDesign, error
 	if len(ids) == 0 {
 		return nil, apperr.User(KeyNoSheets)
 	}
+	if len(ids) > MaxBatch {
+		return nil, apperr.User(KeyTooMany, MaxBatch)
+	}
 	in.Comment = strings.TrimSpace(in.Comment)
 	if in.Action == ActReject && in.Comment == "" {
 		return nil, apperr.Invalid("comment", KeyReasonRequired)
+	}
+	if utf8.RuneCountInString(in.Comment) > MaxComment {
+		return nil, apperr.Invalid("comment", KeyCommentTooLong, MaxComment)
 	}
 	g, err := s.granted(ctx)
 	if err != nil {

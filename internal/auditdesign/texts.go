@@ -21,6 +21,8 @@ const (
 	KeyBadSeparatePallet   = "AuditDesign:BadSeparatePallet"
 	KeyAssigneeCannotClaim = "AuditDesign:AssigneeCannotClaim"
 	KeySheetsInReview      = "AuditDesign:SheetsInReview"
+	KeyTooMany             = "AuditDesign:TooMany"
+	KeyCommentTooLong      = "AuditDesign:CommentTooLong"
 )
 
 func stateKey(s State) string   { return fmt.Sprintf("AuditDesign:State:%d", int(s)) }
@@ -39,6 +41,8 @@ var texts = localization.Texts{
 	KeyConflict:            {ZhHans: "审核单已被他人修改，请刷新后重试", En: "The sheet was changed by someone else; refresh and try again"},
 	KeyBadSeparatePallet:   {ZhHans: "分托方式“{0}”不存在", En: "The separate pallet “{0}” does not exist"},
 	KeyAssigneeCannotClaim: {ZhHans: "该用户没有领取审核单的权限", En: "That user may not claim review sheets"},
+	KeyTooMany:             {ZhHans: "一次最多操作{0}个审核单", En: "At most {0} sheets can be moved at once"},
+	KeyCommentTooLong:      {ZhHans: "备注不能超过{0}个字符", En: "The comment may be at most {0} characters"},
 	KeySheetsInReview:      {ZhHans: "审核单“{0}”状态为“{1}”，不能取消设计方案", En: "The review sheet “{0}” is {1}; the design cannot be cleared"},
 
 	stateKey(StateWaiting):  {ZhHans: "待审核", En: "waiting"},
