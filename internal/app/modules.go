@@ -3,12 +3,15 @@ package app
 import (
 	"context"
 
+	"github.com/google/uuid"
+
 	"kerf/internal/account"
 	"kerf/internal/auditlogging"
 	"kerf/internal/catalog"
 	"kerf/internal/claimtypes"
 	"kerf/internal/datadictionary"
 	"kerf/internal/files"
+	"kerf/internal/homedesign"
 	"kerf/internal/identity"
 	"kerf/internal/importmapping"
 	"kerf/internal/menus"
@@ -65,5 +68,13 @@ func (a *App) modules(ctx context.Context) ([]module.Module, error) {
 		orders,
 		orderdetail.New(orderdetail.Deps{DB: a.DB, Catalog: a.Catalog, Permissions: a.Permissions, Registry: a.Registry, Orders: orders.Service(),
 			Products: products.Service(), Mappings: mappings.Service(), Tenants: a.Identity, ListTenants: a.Identity.Tenants}),
+		homedesign.New(homedesign.Deps{DB: a.DB, Settings: a.Settings, Tenants: a.Identity, Permissions: a.Permissions,
+			UserID: func(ctx context.Context, userName string) (uuid.UUID, error) {
+				u, err := a.Identity.UserByName(ctx, userName)
+				if err != nil {
+					return uuid.Nil, err
+				}
+				return u.ID, nil
+			}}),
 	}, nil
 }

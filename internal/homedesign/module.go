@@ -39,7 +39,9 @@ type Module struct {
 
 // New builds the area.
 func New(d Deps) *Module {
-	return &Module{deps: d, svc: NewService(d.DB, d.Settings, d.Client)}
+	return &Module{deps: d, svc: NewService(d.DB, d.Settings, func(url, key, secret string) Provider {
+		return &Remote{Client: d.Client, URL: url, Key: key, Secret: secret}
+	})}
 }
 
 // Service returns the area's service (auditdesign reads plans and designs through it).

@@ -5,7 +5,6 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"net/http"
 	"strings"
 	"unicode/utf8"
 
@@ -25,13 +24,21 @@ const MaxAccountLength = 64
 type Service struct {
 	db       *db.DB
 	settings *setting.Service // nil: the development provider
-	client   *http.Client     // the http provider's client; nil: 10 s timeout
+	remote   RemoteFunc       // builds the http provider from its settings
 	dev      *Development
 }
 
-// NewService answers the platform on d; settings choose the provider (nil: development).
-func NewService(d *db.DB, settings *setting.Service, client *http.Client) *Service {
-	return &Service{db: d, settings: settings, client: client, dev: NewDevelopment(d)}
+// RemoteFunc builds the http provider from its URL, key and secret (module.go gives it the
+// app's HTTP client; the service itself speaks no HTTP).
+type RemoteFunc func(url, key, secret string) Provider
+
+// NewService answers the platform on d; settings choose the provider (nil: development);
+// remote builds the http provider (nil: one with a 10 s timeout).
+func NewService(d *db.DB, settings *setting.Service, remote RemoteFunc) *Service {
+	if remote == nil {
+		remote = defaultRemote
+	}
+	return &Service{db: d, settings: settings, remote: remote, dev: NewDevelopment(d)}
 }
 
 // Development answers the development provider (the demo seed stores its plans through it).
@@ -49,16 +56,16 @@ func (s *Service) Provider(ctx context.Context) (Provider, error) {
 	if name != ProviderHTTP {
 		return s.dev, nil
 	}
-	p := &Remote{Client: s.client}
+	var url, key, secret string
 	for _, v := range []struct {
 		name string
 		to   *string
-	}{{SettingURL, &p.URL}, {SettingKey, &p.Key}, {SettingSecret, &p.Secret}} {
+	}{{SettingURL, &url}, {SettingKey, &key}, {SettingSecret, &secret}} {
 		if *v.to, err = s.settings.Get(ctx, v.name); err != nil {
 			return nil, fmt.Errorf("home design %s: %w", v.name, err)
 		}
 	}
-	return p, nil
+	return s.remote(url, key, secret), nil
 }
 
 func userID(ctx context.Context) (*Binding, error) {

@@ -93,6 +93,7 @@ export const PERMISSION_NAMES = [
   'SalesOrder.Details.Export',
   'SalesOrder.Details.Edit',
   'SalesOrder.DetailTables',
+  'HomeDesign.Plans',
 ] as const
 
 /** A permission name the server defines; any other string is a type error. */
@@ -188,6 +189,7 @@ export const Permissions = {
   'SalesOrder.Details.Export': 'SalesOrder.Details.Export',
   'SalesOrder.Details.Edit': 'SalesOrder.Details.Edit',
   'SalesOrder.DetailTables': 'SalesOrder.DetailTables',
+  'HomeDesign.Plans': 'HomeDesign.Plans',
 } as const satisfies { readonly [N in PermissionName]: N }
 
 /** Whether a string is a permission name the server defines. */

@@ -254,6 +254,97 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/app/home-design/bind": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Bind the current user to a design platform account */
+        post: operations["post-api-app-home-design-bind"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/app/home-design/change": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Change the current user's design platform account */
+        post: operations["post-api-app-home-design-change"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/app/home-design/plans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The current user's design plans
+         * @description Needs any of: [HomeDesign.Plans]
+         */
+        get: operations["get-api-app-home-design-plans"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/app/home-design/plans/{planId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A plan's design, for the viewer
+         * @description Needs any of: [HomeDesign.Plans]
+         */
+        get: operations["get-api-app-home-design-plans-planId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/app/home-design/unbind": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Unbind the current user's design platform account */
+        post: operations["post-api-app-home-design-unbind"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/app/product-types": {
         parameters: {
             query?: never;
@@ -4172,6 +4263,96 @@ export interface components {
         FilesTokenResult: {
             token: string;
         };
+        HomedesignAccountInput: {
+            account: string;
+        };
+        HomedesignBinding: {
+            account: string;
+            concurrencyStamp: string;
+            /** Format: date-time */
+            creationTime: string;
+            /** Format: uuid */
+            creatorId: string | null;
+            id: string;
+            isDeleted: boolean;
+            /** Format: date-time */
+            lastModificationTime: string | null;
+            /** Format: uuid */
+            lastModifierId: string | null;
+            provider: string;
+            /** Format: uuid */
+            tenantId: string | null;
+            userId: string;
+        };
+        HomedesignCabinet: {
+            /** Format: double */
+            depth: number;
+            hardware: components["schemas"]["HomedesignHardware"][] | null;
+            /** Format: double */
+            height: number;
+            name: string;
+            panels: components["schemas"]["HomedesignPanel"][] | null;
+            /** Format: double */
+            width: number;
+        };
+        HomedesignDesign: {
+            name: string;
+            planId: string;
+            solutions: components["schemas"]["HomedesignSolution"][] | null;
+        };
+        HomedesignEdge: {
+            /** Format: double */
+            thickness: number;
+        };
+        HomedesignEdges: {
+            bottom: components["schemas"]["HomedesignEdge"];
+            left: components["schemas"]["HomedesignEdge"];
+            right: components["schemas"]["HomedesignEdge"];
+            top: components["schemas"]["HomedesignEdge"];
+        };
+        HomedesignHardware: {
+            code: string;
+            /** Format: int64 */
+            count: number;
+            name: string;
+        };
+        HomedesignHole: {
+            /** Format: double */
+            depth: number;
+            /** Format: double */
+            diameter: number;
+            face: string;
+            /** Format: double */
+            x: number;
+            /** Format: double */
+            y: number;
+        };
+        HomedesignPanel: {
+            /** Format: int64 */
+            count: number;
+            edges: components["schemas"]["HomedesignEdges"];
+            grain: string;
+            holes: components["schemas"]["HomedesignHole"][] | null;
+            /** Format: double */
+            length: number;
+            material: string;
+            name: string;
+            /** Format: double */
+            thickness: number;
+            /** Format: double */
+            width: number;
+        };
+        HomedesignPlan: {
+            designId: string;
+            name: string;
+            planId: string;
+            planPic: string;
+        };
+        HomedesignSolution: {
+            cabinets: components["schemas"]["HomedesignCabinet"][] | null;
+            code: string;
+            name: string;
+        };
         IdentityCreateRoleInput: {
             /** @description Given to new users created without roles */
             isDefault?: boolean;
@@ -5215,6 +5396,11 @@ export interface components {
         };
         PagedDatadictionaryDictionary: {
             items: components["schemas"]["DatadictionaryDictionary"][] | null;
+            /** Format: int64 */
+            totalCount: number;
+        };
+        PagedHomedesignPlan: {
+            items: components["schemas"]["HomedesignPlan"][] | null;
             /** Format: int64 */
             totalCount: number;
         };
@@ -6302,6 +6488,166 @@ export interface operations {
             path: {
                 id: string;
             };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "post-api-app-home-design-bind": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["HomedesignAccountInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HomedesignBinding"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "post-api-app-home-design-change": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["HomedesignAccountInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HomedesignBinding"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "get-api-app-home-design-plans": {
+        parameters: {
+            query?: {
+                /** @description plans per page, 1–999 (Num; 0: 999) */
+                num?: number;
+                /** @description plans skipped (Start) */
+                start?: number;
+                /** @description part of the plan name (Keyword) */
+                keyword?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PagedHomedesignPlan"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "get-api-app-home-design-plans-planId": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                planId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HomedesignDesign"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "post-api-app-home-design-unbind": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;

@@ -136,3 +136,8 @@ func (p *Remote) down(ctx context.Context, path string, err error) error {
 	slog.WarnContext(ctx, "home-design platform did not answer", "path", path, "err", err)
 	return apperr.User(KeyPlatformDown)
 }
+
+// defaultRemote is the http provider with the default client.
+func defaultRemote(url, key, secret string) Provider {
+	return &Remote{URL: url, Key: key, Secret: secret}
+}
