@@ -52,7 +52,7 @@ func TestLayers(t *testing.T) {
 // dependency is a decision to write down. Tests may import any area (they wire).
 var areaImports = map[string][]string{
 	"account":        {"identity", "securitylog"},
-	"auditdesign":    nil, // review sheets; wired with salesorder and homedesign when its calls on orders land (docs/decisions/0012)
+	"auditdesign":    {"catalog", "homedesign", "salesorder"}, // the order and its design id, files and confirm; the plans' designs; part prices (docs/decisions/0012)
 	"auditlogging":   {"identity"},
 	"catalog":        {"files"}, // images and file descriptors of catalogue rows
 	"claimtypes":     {"identity"},

@@ -2,10 +2,12 @@ package app
 
 import (
 	"context"
+	"errors"
 
 	"github.com/google/uuid"
 
 	"kerf/internal/account"
+	"kerf/internal/auditdesign"
 	"kerf/internal/auditlogging"
 	"kerf/internal/catalog"
 	"kerf/internal/claimtypes"
@@ -20,7 +22,10 @@ import (
 	"kerf/internal/orgunits"
 	"kerf/internal/pageconfig"
 	"kerf/internal/permissions"
+	"kerf/internal/platform/auth"
+	"kerf/internal/platform/db"
 	"kerf/internal/platform/module"
+	"kerf/internal/platform/tenancy"
 	"kerf/internal/salesorder"
 	"kerf/internal/securitylog"
 	"kerf/internal/session"
@@ -48,6 +53,14 @@ func (a *App) modules(ctx context.Context) ([]module.Module, error) {
 	dict := datadictionary.New(datadictionary.Deps{DB: a.DB, Bus: a.Bus, Catalog: a.Catalog, Permissions: a.Permissions, Tenants: a.Identity, ListTenants: a.Identity.Tenants})
 	orders := salesorder.New(salesorder.Deps{DB: a.DB, Bus: a.Bus, Catalog: a.Catalog, Permissions: a.Permissions, Identity: a.Identity, Files: filesModule.Service(), Tenants: a.Identity})
 	products := catalog.New(catalog.Deps{DB: a.DB, Catalog: a.Catalog, Permissions: a.Permissions, Tenants: a.Identity})
+	plans := homedesign.New(homedesign.Deps{DB: a.DB, Settings: a.Settings, Tenants: a.Identity, Permissions: a.Permissions,
+		UserID: func(ctx context.Context, userName string) (uuid.UUID, error) {
+			u, err := a.Identity.UserByName(ctx, userName)
+			if err != nil {
+				return uuid.Nil, err
+			}
+			return u.ID, nil
+		}})
 	mappings := importmapping.New(importmapping.Deps{DB: a.DB, Bus: a.Bus, Catalog: a.Catalog, Permissions: a.Permissions, Dictionaries: dict, Tenants: a.Identity})
 	return []module.Module{
 		id,
@@ -65,16 +78,73 @@ func (a *App) modules(ctx context.Context) ([]module.Module, error) {
 		dict,
 		pageconfig.New(pageconfig.Deps{DB: a.DB, Bus: a.Bus, Catalog: a.Catalog, Permissions: a.Permissions, Identity: a.Identity}),
 		mappings,
+		plans, // before orders: the demo orders choose its plans
 		orders,
 		orderdetail.New(orderdetail.Deps{DB: a.DB, Catalog: a.Catalog, Permissions: a.Permissions, Registry: a.Registry, Orders: orders.Service(),
 			Products: products.Service(), Mappings: mappings.Service(), Tenants: a.Identity, ListTenants: a.Identity.Tenants}),
-		homedesign.New(homedesign.Deps{DB: a.DB, Settings: a.Settings, Tenants: a.Identity, Permissions: a.Permissions,
-			UserID: func(ctx context.Context, userName string) (uuid.UUID, error) {
-				u, err := a.Identity.UserByName(ctx, userName)
-				if err != nil {
-					return uuid.Nil, err
-				}
-				return u.ID, nil
-			}}),
+		a.auditDesign(orders.Service(), plans.Service(), products.Service(), dict.Service()),
 	}, nil
+}
+
+// auditDesign builds the design review: the actor's name and roles for its logs, the
+// SeparatePallet and quotation-type dictionaries, an assignee's claim permission, and its
+// steps on sales orders (a deleted draft takes its sheets; the last pass confirms the order).
+func (a *App) auditDesign(orders *salesorder.Service, plans *homedesign.Service, parts *catalog.Service, dict *datadictionary.Service) *auditdesign.Module {
+	m := auditdesign.New(auditdesign.Deps{DB: a.DB, Catalog: a.Catalog, Permissions: a.Permissions, Settings: a.Settings,
+		Orders: orders, Plans: plans, Parts: parts, Tenants: a.Identity,
+		Actor: func(ctx context.Context) (string, []string) {
+			p := auth.FromContext(ctx)
+			if p == nil {
+				return "", nil
+			}
+			name := p.UserName
+			if u, err := a.Identity.GetUser(ctx, p.UserID); err == nil && u.Name != "" {
+				name = u.Name
+			}
+			roles, err := a.Identity.EffectiveRoles(ctx, p.UserID)
+			if err != nil {
+				roles = p.Roles
+			}
+			return name, roles
+		},
+		SeparatePallet: func(ctx context.Context, code string) bool {
+			rows, err := dict.Details(ctx, datadictionary.CodeSeparatePallet)
+			if err != nil {
+				return false
+			}
+			for _, r := range rows {
+				if r.Code == code || r.Value == code {
+					return true
+				}
+			}
+			return false
+		},
+		QuotationTypes: func(ctx context.Context) ([]auditdesign.QuotationType, error) {
+			rows, err := dict.Details(ctx, datadictionary.CodeQuotationType)
+			if err != nil {
+				return nil, err
+			}
+			out := make([]auditdesign.QuotationType, len(rows))
+			for i, r := range rows {
+				out[i] = auditdesign.QuotationType{Value: r.Value, Label: r.Label, IsDefault: r.IsDefault}
+			}
+			return out, nil
+		},
+		Assignee: func(ctx context.Context, id uuid.UUID) (string, bool, error) {
+			u, err := a.Identity.GetUser(ctx, id)
+			if errors.Is(err, db.ErrNotFound) {
+				return "", false, nil // another tenant's user, or none: not one who may claim here
+			}
+			if err != nil {
+				return "", false, err
+			}
+			name := u.Name
+			if name == "" {
+				name = u.UserName
+			}
+			ok, err := a.Permissions.IsGranted(ctx, &auth.Principal{UserID: id, TenantID: tenancy.ID(ctx), UserName: u.UserName}, auditdesign.PermClaim)
+			return name, ok, err
+		},
+	})
+	return m
 }

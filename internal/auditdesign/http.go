@@ -50,7 +50,6 @@ func (m *Module) Register(api *httpapi.API) {
 		{"sendback", ActSendBack, PermSendBack, "Send back claimed or passed review sheets (all or none)"},
 		{"pass", ActPass, PermPass, "Pass claimed review sheets (all or none)"},
 		{"discard", ActDiscard, PermDiscard, "Void review sheets (all or none)"},
-		{"start-task-design", ActStartTaskDesign, PermDownload, "Prepare the design data of passed review sheets (all or none)"},
 	}
 	for _, b := range batch {
 		action := b.action
@@ -67,6 +66,7 @@ func (m *Module) Register(api *httpapi.API) {
 		func(ctx context.Context, in *idBodyInput[assignInput]) (*httpapi.Body[AuditDesign], error) {
 			return one(m.svc.Act(ctx, ActionInput{Action: ActAssign, IDs: []uuid.UUID{in.ID}, UserID: in.Body.UserID}))
 		})
+	m.registerDesign(api)
 }
 
 func one(rows []AuditDesign, err error) (*httpapi.Body[AuditDesign], error) {

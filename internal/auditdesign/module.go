@@ -1,19 +1,26 @@
 // Package auditdesign keeps the design review of sales orders: one review sheet per solution
-// of an order's design, the seven-state workflow of decision 0012 (transitions.go), and the
-// sheets' operation logs. It is wired by the app; it depends on no other area: the order and
-// the plan's solutions come in as values, and the actor's name and roles, the SeparatePallet
-// dictionary and the assignee's claim permission through functions in Deps.
+// of an order's design, the seven-state workflow of decision 0012 (transitions.go), the
+// sheets' operation logs, the order's chosen design, quotations priced from the parts
+// catalogue, and the design JSON the optimisation reads. Orders come from salesorder, designs
+// from homedesign, prices from catalog; the actor's name and roles, the dictionaries and the
+// assignee's claim permission come in through functions in Deps.
 package auditdesign
 
 import (
 	"context"
 
 	"github.com/google/uuid"
+	"github.com/uptrace/bun"
 
+	"kerf/internal/catalog"
+	"kerf/internal/homedesign"
 	"kerf/internal/platform/db"
 	"kerf/internal/platform/localization"
 	"kerf/internal/platform/module"
 	"kerf/internal/platform/permission"
+	"kerf/internal/platform/setting"
+	"kerf/internal/platform/tenancy"
+	"kerf/internal/salesorder"
 )
 
 // Deps is what the area needs from the app.
@@ -21,12 +28,25 @@ type Deps struct {
 	DB          *db.DB
 	Catalog     *localization.Catalog
 	Permissions *permission.Service
+	Settings    *setting.Service    // SalesOrder.DisableQuotationStatusCheck
+	Orders      *salesorder.Service // the order, its design id, its files, its confirm
+	Plans       *homedesign.Service // the designs of the plans
+	Parts       *catalog.Service    // panel, banding and hardware prices
+	Tenants     tenancy.Resolver    // finds the demo tenant for the demo seed; may be nil
 	// Actor answers the caller's name and role names (operation logs).
 	Actor func(ctx context.Context) (name string, roles []string)
 	// SeparatePallet reports whether code is a value of the SeparatePallet dictionary.
 	SeparatePallet func(ctx context.Context, code string) bool
 	// Assignee answers a user's name and whether the user holds AuditDesign.Claim.
 	Assignee func(ctx context.Context, userID uuid.UUID) (name string, canClaim bool, err error)
+	// QuotationTypes answers the SalesOrderKuJiaLeQuotationType dictionary's values.
+	QuotationTypes func(ctx context.Context) ([]QuotationType, error)
+}
+
+// QuotationType is one value of the quotation-type dictionary.
+type QuotationType struct {
+	Value, Label string
+	IsDefault    bool
 }
 
 var _ module.Module = (*Module)(nil)
@@ -39,7 +59,21 @@ type Module struct {
 }
 
 // New builds the area.
-func New(deps Deps) *Module { return &Module{deps: deps, svc: NewService(deps)} }
+// With Orders, a deleted draft takes its sheets and the last passed sheet of an order in
+// review confirms it.
+func New(deps Deps) *Module {
+	m := &Module{deps: deps, svc: NewService(deps)}
+	if deps.Orders != nil {
+		deps.Orders.OnDelete(func(ctx context.Context, tx bun.IDB, o *salesorder.SalesOrder) error {
+			return m.svc.DeleteSheets(ctx, tx, o.ID, true)
+		})
+		m.svc.OnAllPassed(func(ctx context.Context, tx bun.IDB, orderID uuid.UUID) error {
+			_, err := deps.Orders.ConfirmReviewed(ctx, tx, orderID, m.svc.t(ctx, KeyAllPassedComment))
+			return err
+		})
+	}
+	return m
+}
 
 // Service returns the area's service (the order's design id creates sheets through it).
 func (m *Module) Service() *Service { return m.svc }
@@ -48,3 +82,5 @@ func (m *Module) Name() string                    { return "auditdesign" }
 func (m *Module) Migrations() []db.Migration      { return migrations }
 func (m *Module) Permissions() []permission.Group { return permissionGroups }
 func (m *Module) Texts() localization.Texts       { return texts }
+func (m *Module) Settings() []setting.Definition  { return settingDefinitions }
+func (m *Module) Menus() []module.MenuEntry       { return menus }

@@ -12,10 +12,14 @@ import (
 	"github.com/google/uuid"
 	"github.com/uptrace/bun"
 
+	"kerf/internal/catalog"
+	"kerf/internal/homedesign"
 	"kerf/internal/platform/apperr"
 	"kerf/internal/platform/auth"
 	"kerf/internal/platform/db"
 	"kerf/internal/platform/localization"
+	"kerf/internal/platform/setting"
+	"kerf/internal/salesorder"
 )
 
 // Grants answers the permissions a principal holds in the current tenant
@@ -39,6 +43,12 @@ type Service struct {
 	// allPassed are the steps run, in a pass's transaction, for each order whose every
 	// sheet (voided ones aside) has passed (the app moves the order to confirmed).
 	allPassed []func(ctx context.Context, tx bun.IDB, orderID uuid.UUID) error
+
+	orders         *salesorder.Service
+	plans          *homedesign.Service
+	parts          *catalog.Service
+	settings       *setting.Service
+	quotationTypes func(ctx context.Context) ([]QuotationType, error)
 }
 
 // OnAllPassed adds a step run in a pass's transaction for each order of the passed sheets
@@ -72,7 +82,8 @@ func (s *Service) DeleteSheets(ctx context.Context, tx bun.IDB, orderID uuid.UUI
 // NewService returns the review-sheet service.
 func NewService(deps Deps) *Service {
 	s := &Service{store: newStore(deps.DB), texts: deps.Catalog, actor: deps.Actor,
-		separatePallet: deps.SeparatePallet, assignee: deps.Assignee}
+		separatePallet: deps.SeparatePallet, assignee: deps.Assignee, orders: deps.Orders, plans: deps.Plans,
+		parts: deps.Parts, settings: deps.Settings, quotationTypes: deps.QuotationTypes}
 	if deps.Permissions != nil {
 		s.perms = deps.Permissions
 	}

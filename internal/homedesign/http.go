@@ -56,8 +56,32 @@ func (m *Module) Register(api *httpapi.API) {
 		httpapi.Perm(PermPlans), func(ctx context.Context, in *plansInput) (*httpapi.Body[httpapi.Paged[Plan]], error) {
 			return httpapi.ReplyPage(m.svc.Plans(ctx, PlanQuery{Num: in.Num, Start: in.Start, Keyword: in.Keyword}))
 		})
+	// The design review's reviewers read the designs stored on orders (AuditDesign is its
+	// read permission, decision 0012).
 	httpapi.Register(api, op(http.MethodGet, "/api/app/home-design/plans/{planId}", "A plan's design, for the viewer"),
-		httpapi.Perm(PermPlans), func(ctx context.Context, in *planPath) (*httpapi.Body[Design], error) {
+		httpapi.Perm(PermPlans, "AuditDesign"), func(ctx context.Context, in *planPath) (*httpapi.Body[Design], error) {
 			return httpapi.Reply(m.svc.Design(ctx, in.PlanID))
 		})
+	httpapi.Register(api, op(http.MethodGet, "/api/app/home-design/binding", "The current user's design platform account (bound false without one)"),
+		httpapi.LoggedIn(), func(ctx context.Context, _ *struct{}) (*httpapi.Body[bindingOutput], error) {
+			b, err := m.svc.Binding(ctx)
+			if err != nil {
+				return nil, err
+			}
+			p, err := m.svc.Provider(ctx)
+			if err != nil {
+				return nil, err
+			}
+			out := &bindingOutput{Provider: p.Name()}
+			if b != nil {
+				out.Bound, out.Account = true, b.Account
+			}
+			return &httpapi.Body[bindingOutput]{Body: *out}, nil
+		})
+}
+
+type bindingOutput struct {
+	Bound    bool   `json:"bound"`
+	Account  string `json:"account"`
+	Provider string `json:"provider" doc:"The platform in use: development or http"`
 }

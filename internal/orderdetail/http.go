@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"net/url"
 	"path"
 	"strings"
 
@@ -166,14 +165,7 @@ func (m *Module) registerConfig(api *httpapi.API) {
 
 const xlsxType = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 
-func sendXlsx(w http.ResponseWriter, name string, data []byte) {
-	w.Header().Set("Content-Type", xlsxType)
-	w.Header().Set("Content-Disposition", fmt.Sprintf("attachment; filename=%q; filename*=UTF-8''%s", name, url.PathEscape(name)))
-	w.Header().Set("Cache-Control", "no-store")
-	w.Header().Set("Content-Length", fmt.Sprint(len(data)))
-	w.WriteHeader(http.StatusOK)
-	_, _ = w.Write(data)
-}
+func sendXlsx(w http.ResponseWriter, name string, data []byte) { httpapi.SendFile(w, name, xlsxType, data) }
 
 type quoteTokenInput struct {
 	ID uuid.UUID `path:"id"`

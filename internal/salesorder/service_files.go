@@ -1,6 +1,7 @@
 package salesorder
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -204,4 +205,17 @@ func (s *Service) removeFiles(ctx context.Context, fs []OrderFile) error {
 		return err
 	}
 	return s.DropFileBytes(ctx, fs)
+}
+
+// AddFile stores data as a file named name on an order under category (another area's
+// document: the design review's quotation). Its answer is the file's row.
+func (s *Service) AddFile(ctx context.Context, orderID uuid.UUID, category, name string, data []byte) (*OrderFile, error) {
+	if !isCategory(category) {
+		return nil, apperr.Invalid("category", KeyBadCategory)
+	}
+	if _, err := s.store.getOrder(ctx, orderID); err != nil {
+		return nil, err
+	}
+	return s.saveFile(ctx, orderID, category, Upload{Name: name, Size: int64(len(data)),
+		Open: func() (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(data)), nil }})
 }

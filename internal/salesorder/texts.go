@@ -18,6 +18,7 @@ const (
 	KeyAmountTooLarge      = "SalesOrder:AmountTooLarge"
 	KeyNotEditable         = "SalesOrder:NotEditable"
 	KeyLinesLocked         = "SalesOrder:LinesLocked"
+	KeyDesignChosen        = "SalesOrder:DesignChosen"
 	KeyDraftsOnlyDeleted   = "SalesOrder:DraftsOnlyDeleted"
 	KeyMoveNotAllowed      = "SalesOrder:MoveNotAllowed"
 	KeyMoveForbidden       = "SalesOrder:MoveForbidden"
@@ -64,6 +65,7 @@ var texts = localization.Texts{
 	KeyNegative:            {ZhHans: "{0}不能小于0", En: "{0} must not be negative"},
 	KeyAmountTooLarge:      {ZhHans: "{0}不能超过{1}", En: "{0} must be at most {1}"},
 	KeyNotEditable:         {ZhHans: "订单状态为“{0}”，不能修改", En: "The order is {0} and can no longer be changed"},
+	KeyDesignChosen:        {ZhHans: "已选择方案号，不能更改，请先取消", En: "A scheme is already chosen and cannot be changed; cancel it first"},
 	KeyLinesLocked:         {ZhHans: "订单状态为“{0}”，明细不能修改", En: "The order is {0}; its lines can no longer be changed"},
 	KeyDraftsOnlyDeleted:   {ZhHans: "只能删除草稿状态的订单，该订单状态为“{0}”", En: "Only draft orders can be deleted; this order is {0}"},
 	KeyMoveNotAllowed:      {ZhHans: "订单状态为“{0}”，不能{1}", En: "The order is {0}; it cannot be moved by “{1}”"},

@@ -65,6 +65,7 @@ export const PERMISSION_NAMES = [
   'BasicSetup.ImportSplitMappings.Create',
   'BasicSetup.ImportSplitMappings.Update',
   'BasicSetup.ImportSplitMappings.Delete',
+  'HomeDesign.Plans',
   'SalesOrder.Orders',
   'SalesOrder.Orders.Create',
   'SalesOrder.Orders.Edit',
@@ -93,7 +94,17 @@ export const PERMISSION_NAMES = [
   'SalesOrder.Details.Export',
   'SalesOrder.Details.Edit',
   'SalesOrder.DetailTables',
-  'HomeDesign.Plans',
+  'AuditDesign',
+  'AuditDesign.Claim',
+  'AuditDesign.Assgin',
+  'AuditDesign.Transfaner',
+  'AuditDesign.Reject',
+  'AuditDesign.Sendback',
+  'AuditDesign.Pass',
+  'AuditDesign.Discard',
+  'AuditDesign.Edit',
+  'AuditDesign.Download',
+  'AuditDesign.MadePrice',
 ] as const
 
 /** A permission name the server defines; any other string is a type error. */
@@ -161,6 +172,7 @@ export const Permissions = {
   'BasicSetup.ImportSplitMappings.Create': 'BasicSetup.ImportSplitMappings.Create',
   'BasicSetup.ImportSplitMappings.Update': 'BasicSetup.ImportSplitMappings.Update',
   'BasicSetup.ImportSplitMappings.Delete': 'BasicSetup.ImportSplitMappings.Delete',
+  'HomeDesign.Plans': 'HomeDesign.Plans',
   'SalesOrder.Orders': 'SalesOrder.Orders',
   'SalesOrder.Orders.Create': 'SalesOrder.Orders.Create',
   'SalesOrder.Orders.Edit': 'SalesOrder.Orders.Edit',
@@ -189,7 +201,17 @@ export const Permissions = {
   'SalesOrder.Details.Export': 'SalesOrder.Details.Export',
   'SalesOrder.Details.Edit': 'SalesOrder.Details.Edit',
   'SalesOrder.DetailTables': 'SalesOrder.DetailTables',
-  'HomeDesign.Plans': 'HomeDesign.Plans',
+  'AuditDesign': 'AuditDesign',
+  'AuditDesign.Claim': 'AuditDesign.Claim',
+  'AuditDesign.Assgin': 'AuditDesign.Assgin',
+  'AuditDesign.Transfaner': 'AuditDesign.Transfaner',
+  'AuditDesign.Reject': 'AuditDesign.Reject',
+  'AuditDesign.Sendback': 'AuditDesign.Sendback',
+  'AuditDesign.Pass': 'AuditDesign.Pass',
+  'AuditDesign.Discard': 'AuditDesign.Discard',
+  'AuditDesign.Edit': 'AuditDesign.Edit',
+  'AuditDesign.Download': 'AuditDesign.Download',
+  'AuditDesign.MadePrice': 'AuditDesign.MadePrice',
 } as const satisfies { readonly [N in PermissionName]: N }
 
 /** Whether a string is a permission name the server defines. */

@@ -271,6 +271,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/app/home-design/binding": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The current user's design platform account (bound false without one) */
+        get: operations["get-api-app-home-design-binding"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/app/home-design/change": {
         parameters: {
             query?: never;
@@ -317,7 +334,7 @@ export interface paths {
         };
         /**
          * A plan's design, for the viewer
-         * @description Needs any of: [HomeDesign.Plans]
+         * @description Needs any of: [HomeDesign.Plans AuditDesign]
          */
         get: operations["get-api-app-home-design-plans-planId"];
         put?: never;
@@ -507,6 +524,50 @@ export interface paths {
          * @description Needs any of: [SalesOrder.Orders.Create]
          */
         post: operations["post-api-app-salesorder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/app/salesorder/design-id/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Choose the order's design scheme: one waiting review sheet per solution of the design
+         * @description Needs any of: [SalesOrder.Orders.Edit]
+         */
+        put: operations["put-api-app-salesorder-design-id-id"];
+        post?: never;
+        /**
+         * Cancel the order's design scheme and delete its sheets (refused once a sheet is past waiting)
+         * @description Needs any of: [SalesOrder.Orders.Edit]
+         */
+        delete: operations["delete-api-app-salesorder-design-id-id"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/app/salesorder/design-url/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Where the order's design is shown
+         * @description Needs any of: [SalesOrder.Orders]
+         */
+        get: operations["get-api-app-salesorder-design-url-id"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2350,6 +2411,300 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/sales-order/audit-designss": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Review sheets: an order's (salesOrderId, 99 a page) or across orders (the review queue)
+         * @description Needs any of: [AuditDesign]
+         */
+        get: operations["get-api-sales-order-audit-designss"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sales-order/audit-designss/batch-download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A zip of the design JSON of the passed sheets among auditIds (body {auditIds}), one file a sheet; they are marked downloaded */
+        post: operations["post-api-sales-order-audit-designss-batch-download"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sales-order/audit-designss/claim": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Claim review sheets (all or none)
+         * @description Needs any of: [AuditDesign.Claim]
+         */
+        post: operations["post-api-sales-order-audit-designss-claim"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sales-order/audit-designss/discard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Void review sheets (all or none)
+         * @description Needs any of: [AuditDesign.Discard]
+         */
+        post: operations["post-api-sales-order-audit-designss-discard"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sales-order/audit-designss/download-attachment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The design JSON of an order's passed sheets (?salesOrderId=), as a file; they are marked downloaded */
+        get: operations["get-api-sales-order-audit-designss-download-attachment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sales-order/audit-designss/generate-quotation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Price the chosen sheets' designs from the parts catalogue and store the .xlsx quotation in the order's files
+         * @description Needs any of: [AuditDesign.MadePrice]
+         */
+        post: operations["post-api-sales-order-audit-designss-generate-quotation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sales-order/audit-designss/pass": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pass claimed review sheets (all or none)
+         * @description Needs any of: [AuditDesign.Pass]
+         */
+        post: operations["post-api-sales-order-audit-designss-pass"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sales-order/audit-designss/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reject claimed review sheets with a reason (all or none)
+         * @description Needs any of: [AuditDesign.Reject]
+         */
+        post: operations["post-api-sales-order-audit-designss-reject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sales-order/audit-designss/sendback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send back claimed or passed review sheets (all or none)
+         * @description Needs any of: [AuditDesign.Sendback]
+         */
+        post: operations["post-api-sales-order-audit-designss-sendback"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sales-order/audit-designss/start-task-design": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The design data (JSON) of the passed sheets among auditIds; they are marked downloaded
+         * @description Needs any of: [AuditDesign.Download]
+         */
+        post: operations["post-api-sales-order-audit-designss-start-task-design"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sales-order/audit-designss/{id}/assign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Assign a waiting review sheet to a reviewer, or transfer a claimed one (its claimer may)
+         * @description Needs any of: [AuditDesign.Assgin AuditDesign.Transfaner AuditDesign.Claim]
+         */
+        post: operations["post-api-sales-order-audit-designss-id-assign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sales-order/audit-designss/{id}/design-url": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Where a review sheet's solution is shown
+         * @description Needs any of: [AuditDesign]
+         */
+        get: operations["get-api-sales-order-audit-designss-id-design-url"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sales-order/audit-designss/{id}/operation-logs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A review sheet's operation logs, oldest first
+         * @description Needs any of: [AuditDesign]
+         */
+        get: operations["get-api-sales-order-audit-designss-id-operation-logs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sales-order/audit-designss/{id}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revoke (withdraw) a review sheet: it is waiting again
+         * @description Needs any of: [AuditDesign.Edit]
+         */
+        post: operations["post-api-sales-order-audit-designss-id-revoke"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sales-order/audit-designss/{id}/separate-pallet": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set a review sheet's separate pallet (a SeparatePallet dictionary value)
+         * @description Needs any of: [AuditDesign.Edit]
+         */
+        put: operations["put-api-sales-order-audit-designss-id-separate-pallet"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/sales-order/detail-tables": {
         parameters: {
             query?: never;
@@ -3344,6 +3699,94 @@ export interface components {
             /** Format: uuid */
             tenantId: string | null;
         };
+        AuditdesignActionInput: {
+            auditIds: string[] | null;
+            /** @description The reason (required to reject) */
+            comment?: string;
+        };
+        AuditdesignAssignInput: {
+            userId: string;
+        };
+        AuditdesignAuditDesign: {
+            auditCode: string;
+            auditDesignId: string;
+            auditName: string;
+            /** Format: uuid */
+            claimedBy: string | null;
+            claimedByName: string;
+            concurrencyStamp: string;
+            /** Format: date-time */
+            creationTime: string;
+            /** Format: uuid */
+            creatorId: string | null;
+            id: string;
+            isDeleted: boolean;
+            isDownload: boolean;
+            /** Format: date-time */
+            lastModificationTime: string | null;
+            /** Format: uuid */
+            lastModifierId: string | null;
+            /** Format: int64 */
+            levelIndex: number;
+            rejectComment: string;
+            salesOrderId: string;
+            salesOrderNo: string;
+            separatePallet: string;
+            /** Format: int64 */
+            state: number;
+            submitComment: string;
+            /** Format: uuid */
+            tenantId: string | null;
+        };
+        AuditdesignCommentInput: {
+            comment?: string;
+        };
+        AuditdesignDesignIDInput: {
+            /** @description The chosen plan's designId */
+            designId?: string;
+        };
+        AuditdesignLog: {
+            auditDesignId: string;
+            comment: string;
+            concurrencyStamp: string;
+            /** Format: date-time */
+            creationTime: string;
+            /** Format: uuid */
+            creatorId: string | null;
+            id: string;
+            isDeleted: boolean;
+            /** Format: date-time */
+            lastModificationTime: string | null;
+            /** Format: uuid */
+            lastModifierId: string | null;
+            operationOperator: string;
+            /** Format: int64 */
+            operationState: number;
+            /** Format: date-time */
+            operationTime: string;
+            /** Format: uuid */
+            operatorId: string | null;
+            roleName: string;
+            /** Format: uuid */
+            tenantId: string | null;
+        };
+        AuditdesignQuotationInput: {
+            auditIds: string[] | null;
+            /** @description A SalesOrderKuJiaLeQuotationType value; empty: the default (factory price when the dictionary is empty) */
+            quotationName?: string;
+        };
+        AuditdesignSeparatePalletInput: {
+            /** @description A SeparatePallet dictionary value; empty clears it */
+            separatePallet?: string;
+        };
+        AuditdesignSheetDesign: {
+            design: components["schemas"]["HomedesignDesign"];
+            sheet: components["schemas"]["AuditdesignAuditDesign"];
+        };
+        AuditdesignUrlOutput: {
+            /** @description Where the design is shown (the development provider: Kerf's viewer page) */
+            url: string;
+        };
         AuditloggingAuditLog: {
             actions: components["schemas"]["AuditAction"][] | null;
             applicationName: string;
@@ -4284,6 +4727,12 @@ export interface components {
             tenantId: string | null;
             userId: string;
         };
+        HomedesignBindingOutput: {
+            account: string;
+            bound: boolean;
+            /** @description The platform in use: development or http */
+            provider: string;
+        };
         HomedesignCabinet: {
             /** Format: double */
             depth: number;
@@ -4832,6 +5281,15 @@ export interface components {
         ListAccountSentSMS: {
             items: components["schemas"]["AccountSentSMS"][] | null;
         };
+        ListAuditdesignAuditDesign: {
+            items: components["schemas"]["AuditdesignAuditDesign"][] | null;
+        };
+        ListAuditdesignLog: {
+            items: components["schemas"]["AuditdesignLog"][] | null;
+        };
+        ListAuditdesignSheetDesign: {
+            items: components["schemas"]["AuditdesignSheetDesign"][] | null;
+        };
         ListAuditloggingEntityChangeWithUserName: {
             items: components["schemas"]["AuditloggingEntityChangeWithUserName"][] | null;
         };
@@ -5356,6 +5814,11 @@ export interface components {
         };
         PagedAuditLog: {
             items: components["schemas"]["AuditLog"][] | null;
+            /** Format: int64 */
+            totalCount: number;
+        };
+        PagedAuditdesignAuditDesign: {
+            items: components["schemas"]["AuditdesignAuditDesign"][] | null;
             /** Format: int64 */
             totalCount: number;
         };
@@ -6543,6 +7006,35 @@ export interface operations {
             };
         };
     };
+    "get-api-app-home-design-binding": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HomedesignBindingOutput"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
     "post-api-app-home-design-change": {
         parameters: {
             query?: never;
@@ -7222,6 +7714,101 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SalesorderSalesOrder"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "put-api-app-salesorder-design-id-id": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AuditdesignDesignIDInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SalesorderSalesOrder"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "delete-api-app-salesorder-design-id-id": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "get-api-app-salesorder-design-url-id": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditdesignUrlOutput"];
                 };
             };
             /** @description Error */
@@ -11486,6 +12073,487 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "get-api-sales-order-audit-designss": {
+        parameters: {
+            query?: {
+                /** @description The sheets of this order */
+                salesOrderId?: string;
+                /** @description Sheets in this state (0 waiting … 6 voided) */
+                state?: string;
+                /** @description Sheets of orders whose number contains this */
+                salesOrderNo?: string;
+                /** @description me: the sheets I claimed */
+                claimedBy?: string;
+                /** @description Created on or after (RFC 3339 or yyyy-MM-dd) */
+                from?: string;
+                /** @description Created before (RFC 3339, or yyyy-MM-dd: that whole day) */
+                to?: string;
+                /** @description creationTime, salesOrderNo, levelIndex or state, with asc or desc */
+                sorting?: string;
+                skipCount?: number;
+                /** @description Page size: at most 99, the default (spec 001 §9) */
+                maxResultCount?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PagedAuditdesignAuditDesign"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "post-api-sales-order-audit-designss-batch-download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "post-api-sales-order-audit-designss-claim": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AuditdesignActionInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListAuditdesignAuditDesign"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "post-api-sales-order-audit-designss-discard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AuditdesignActionInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListAuditdesignAuditDesign"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "get-api-sales-order-audit-designss-download-attachment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "post-api-sales-order-audit-designss-generate-quotation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AuditdesignQuotationInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SalesorderOrderFile"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "post-api-sales-order-audit-designss-pass": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AuditdesignActionInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListAuditdesignAuditDesign"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "post-api-sales-order-audit-designss-reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AuditdesignActionInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListAuditdesignAuditDesign"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "post-api-sales-order-audit-designss-sendback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AuditdesignActionInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListAuditdesignAuditDesign"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "post-api-sales-order-audit-designss-start-task-design": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AuditdesignActionInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListAuditdesignSheetDesign"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "post-api-sales-order-audit-designss-id-assign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AuditdesignAssignInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditdesignAuditDesign"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "get-api-sales-order-audit-designss-id-design-url": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditdesignUrlOutput"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "get-api-sales-order-audit-designss-id-operation-logs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListAuditdesignLog"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "post-api-sales-order-audit-designss-id-revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AuditdesignCommentInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditdesignAuditDesign"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "put-api-sales-order-audit-designss-id-separate-pallet": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AuditdesignSeparatePalletInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditdesignAuditDesign"];
+                };
             };
             /** @description Error */
             default: {
