@@ -52,4 +52,5 @@ func (m *Module) Migrations() []db.Migration                { return migrations 
 func (m *Module) Permissions() []permission.Group           { return permissionGroups }
 func (m *Module) Settings() []setting.Definition            { return settingDefinitions }
 func (m *Module) Texts() localization.Texts                 { return texts }
+func (m *Module) Menus() []module.MenuEntry                 { return menus }
 func (m *Module) Seed(ctx context.Context, demo bool) error { return m.seed(ctx, demo) }
