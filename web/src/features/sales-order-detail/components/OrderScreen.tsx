@@ -16,6 +16,7 @@ import { LineTable } from './LineTable'
 import { OrderHeader } from './OrderHeader'
 import { StatusActions } from './StatusActions'
 import { StatusLogList } from './StatusLogList'
+import { AuditDesignPanel, AuditDesignTabLabel } from '../../audit-design'
 
 /** The list the order screen belongs to (its menu entry). */
 export const ORDER_LIST_PATH = '/sales/orders'
@@ -148,6 +149,29 @@ export function OrderScreen({ orderId }: { orderId: string }) {
     }
   })
 
+  // The design review's tab (docs/decisions/0012): after a scheme is chosen or cancelled, or the
+  // last pass confirms the order, the order is read again; a quotation adds an order file.
+  const auditTab = has('AuditDesign')
+    ? {
+        key: 'audit-design',
+        label: <AuditDesignTabLabel />,
+        children: (
+          <AuditDesignPanel
+            order={o}
+            onOrderChanged={() =>
+              Promise.all([
+                qc.invalidateQueries({ queryKey: orderKeys.order(orderId), exact: true }),
+                qc.invalidateQueries({ queryKey: orderKeys.statusLogs(orderId) }),
+                invalidateOrderLists(qc, orderId),
+              ])
+            }
+            onFilesChanged={() => qc.invalidateQueries({ queryKey: orderKeys.files(orderId, 'order') })}
+          />
+        ),
+      }
+    : null
+  const shownTabs = auditTab ? [...tabs, auditTab] : tabs
+
   return (
     <PageContainer
       title={
@@ -178,7 +202,11 @@ export function OrderScreen({ orderId }: { orderId: string }) {
         <OrderHeader order={o} />
         <StatusActions allowed={o.allowedActions} onMove={onMove} disabled={saving} />
         {dirty ? <Alert type="info" showIcon title={t('save.pending')} data-testid="unsaved" /> : null}
-        {!canLines ? null : tables.isError ? (
+        {!canLines ? (
+          auditTab ? (
+            <Tabs items={[auditTab]} data-testid="detail-tabs" />
+          ) : null
+        ) : tables.isError ? (
           <Alert
             type="error"
             showIcon
@@ -191,8 +219,8 @@ export function OrderScreen({ orderId }: { orderId: string }) {
           />
         ) : tables.isPending ? (
           <Spin />
-        ) : tabs.length ? (
-          <Tabs items={tabs} data-testid="detail-tabs" />
+        ) : shownTabs.length ? (
+          <Tabs items={shownTabs} data-testid="detail-tabs" />
         ) : (
           <Empty description={t('noTables')} />
         )}
