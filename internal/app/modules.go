@@ -54,13 +54,7 @@ func (a *App) modules(ctx context.Context) ([]module.Module, error) {
 	orders := salesorder.New(salesorder.Deps{DB: a.DB, Bus: a.Bus, Catalog: a.Catalog, Permissions: a.Permissions, Identity: a.Identity, Files: filesModule.Service(), Tenants: a.Identity})
 	products := catalog.New(catalog.Deps{DB: a.DB, Catalog: a.Catalog, Permissions: a.Permissions, Tenants: a.Identity})
 	plans := homedesign.New(homedesign.Deps{DB: a.DB, Settings: a.Settings, Tenants: a.Identity, Permissions: a.Permissions,
-		UserID: func(ctx context.Context, userName string) (uuid.UUID, error) {
-			u, err := a.Identity.UserByName(ctx, userName)
-			if err != nil {
-				return uuid.Nil, err
-			}
-			return u.ID, nil
-		}})
+		UserID: a.userID})
 	mappings := importmapping.New(importmapping.Deps{DB: a.DB, Bus: a.Bus, Catalog: a.Catalog, Permissions: a.Permissions, Dictionaries: dict, Tenants: a.Identity})
 	return []module.Module{
 		id,
@@ -91,7 +85,7 @@ func (a *App) modules(ctx context.Context) ([]module.Module, error) {
 // steps on sales orders (a deleted draft takes its sheets; the last pass confirms the order).
 func (a *App) auditDesign(orders *salesorder.Service, plans *homedesign.Service, parts *catalog.Service, dict *datadictionary.Service) *auditdesign.Module {
 	m := auditdesign.New(auditdesign.Deps{DB: a.DB, Catalog: a.Catalog, Permissions: a.Permissions, Settings: a.Settings,
-		Orders: orders, Plans: plans, Parts: parts, Tenants: a.Identity,
+		Orders: orders, Plans: plans, Parts: parts, Tenants: a.Identity, UserID: a.userID,
 		Actor: func(ctx context.Context) (string, []string) {
 			p := auth.FromContext(ctx)
 			if p == nil {
@@ -147,4 +141,13 @@ func (a *App) auditDesign(orders *salesorder.Service, plans *homedesign.Service,
 		},
 	})
 	return m
+}
+
+// userID finds a user of ctx's tenant by user name (the demo seeds act as their users).
+func (a *App) userID(ctx context.Context, userName string) (uuid.UUID, error) {
+	u, err := a.Identity.UserByName(ctx, userName)
+	if err != nil {
+		return uuid.Nil, err
+	}
+	return u.ID, nil
 }

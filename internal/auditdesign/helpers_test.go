@@ -41,7 +41,7 @@ type fixture struct {
 }
 
 var allPerms = []string{PermRead, PermClaim, PermAssign, PermTransfer, PermReject, PermSendBack, PermPass,
-	PermDiscard, PermEdit, PermDownload}
+	PermDiscard, PermEdit, PermDownload, PermMadePrice}
 
 func newFixture(t *testing.T, d *db.DB) *fixture {
 	t.Helper()
@@ -117,12 +117,4 @@ func key(t *testing.T, err error) string {
 	}
 	t.Fatalf("error without a key: %v", err)
 	return ""
-}
-
-func ids(rows []AuditDesign) []uuid.UUID {
-	out := make([]uuid.UUID, len(rows))
-	for i, r := range rows {
-		out[i] = r.ID
-	}
-	return out
 }

@@ -39,6 +39,8 @@ type Deps struct {
 	SeparatePallet func(ctx context.Context, code string) bool
 	// Assignee answers a user's name and whether the user holds AuditDesign.Claim.
 	Assignee func(ctx context.Context, userID uuid.UUID) (name string, canClaim bool, err error)
+	// UserID finds a user of ctx's tenant by user name (the demo seed acts as admin).
+	UserID func(ctx context.Context, userName string) (uuid.UUID, error)
 	// QuotationTypes answers the SalesOrderKuJiaLeQuotationType dictionary's values.
 	QuotationTypes func(ctx context.Context) ([]QuotationType, error)
 }
@@ -67,6 +69,7 @@ func New(deps Deps) *Module {
 		deps.Orders.OnDelete(func(ctx context.Context, tx bun.IDB, o *salesorder.SalesOrder) error {
 			return m.svc.DeleteSheets(ctx, tx, o.ID, true)
 		})
+		deps.Orders.OnDemoOrder(m.svc.demoDesign)
 		m.svc.OnAllPassed(func(ctx context.Context, tx bun.IDB, orderID uuid.UUID) error {
 			_, err := deps.Orders.ConfirmReviewed(ctx, tx, orderID, m.svc.t(ctx, KeyAllPassedComment))
 			return err
@@ -78,9 +81,10 @@ func New(deps Deps) *Module {
 // Service returns the area's service (the order's design id creates sheets through it).
 func (m *Module) Service() *Service { return m.svc }
 
-func (m *Module) Name() string                    { return "auditdesign" }
-func (m *Module) Migrations() []db.Migration      { return migrations }
-func (m *Module) Permissions() []permission.Group { return permissionGroups }
-func (m *Module) Texts() localization.Texts       { return texts }
-func (m *Module) Settings() []setting.Definition  { return settingDefinitions }
-func (m *Module) Menus() []module.MenuEntry       { return menus }
+func (m *Module) Name() string                              { return "auditdesign" }
+func (m *Module) Migrations() []db.Migration                { return migrations }
+func (m *Module) Permissions() []permission.Group           { return permissionGroups }
+func (m *Module) Texts() localization.Texts                 { return texts }
+func (m *Module) Settings() []setting.Definition            { return settingDefinitions }
+func (m *Module) Menus() []module.MenuEntry                 { return menus }
+func (m *Module) Seed(ctx context.Context, demo bool) error { return m.seed(ctx, demo) }

@@ -21,7 +21,7 @@ import (
 func (s *Service) ChooseDesign(ctx context.Context, orderID uuid.UUID, designID string) (*salesorder.SalesOrder, error) {
 	designID = strings.TrimSpace(designID)
 	if designID == "" {
-		return nil, apperr.Invalid("designId", KeyDesignRequired)
+		return nil, apperr.User(KeyDesignRequired)
 	}
 	o, err := s.orders.Get(ctx, orderID)
 	if err != nil {

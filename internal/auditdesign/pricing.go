@@ -157,11 +157,12 @@ func (p *Prices) Quote(sol homedesign.Solution) QuoteSolution {
 			}
 		}
 		for _, h := range c.Hardware {
-			l, ok := hw[h.Code]
+			key := strings.ToUpper(strings.TrimSpace(h.Code)) // one line per code, its case aside
+			l, ok := hw[key]
 			if !ok {
 				l = &QuoteLine{Kind: LineHardware, Name: h.Name, Material: h.Code}
-				hw[h.Code] = l
-				hwOrder = append(hwOrder, h.Code)
+				hw[key] = l
+				hwOrder = append(hwOrder, key)
 			}
 			l.Count += h.Count
 		}
@@ -177,7 +178,7 @@ func (p *Prices) Quote(sol homedesign.Solution) QuoteSolution {
 	for _, code := range hwOrder {
 		l := hw[code]
 		l.Quantity = float64(l.Count)
-		if pt := p.hardware(code); pt != nil {
+		if pt := p.hardware(l.Material); pt != nil {
 			l.UnitPrice, l.Priced = round(num(pt.Price), 2), true
 		}
 		l.Amount = cents(l.Quantity, l.UnitPrice)

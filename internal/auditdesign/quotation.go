@@ -39,7 +39,7 @@ func (s *Service) quotationName(ctx context.Context, name string) (string, error
 		if name == "" || name == factory || name == "出厂价" {
 			return factory, nil
 		}
-		return "", apperr.Invalid("quotationName", KeyBadQuotationType, name)
+		return "", apperr.User(KeyBadQuotationType, name)
 	}
 	if name == "" {
 		for _, t := range types {
@@ -54,7 +54,7 @@ func (s *Service) quotationName(ctx context.Context, name string) (string, error
 			return t.Value, nil
 		}
 	}
-	return "", apperr.Invalid("quotationName", KeyBadQuotationType, name)
+	return "", apperr.User(KeyBadQuotationType, name)
 }
 
 // GenerateQuotation prices the designs of the chosen sheets (all of one order) from the parts

@@ -167,3 +167,23 @@ func (s store) delete(ctx context.Context, a *AuditDesign) error {
 	}
 	return nil
 }
+
+// untouchedOrders answers the orders whose every sheet still waits (none acted on), by
+// order number.
+func (s store) untouchedOrders(ctx context.Context) ([]uuid.UUID, error) {
+	var rows []struct {
+		SalesOrderID uuid.UUID `bun:"sales_order_id"`
+	}
+	err := db.Select(ctx, s.idb, (*AuditDesign)(nil)).ColumnExpr("?TableAlias.sales_order_id").
+		GroupExpr("?TableAlias.sales_order_id, ?TableAlias.sales_order_no").
+		Having("MAX(?TableAlias.state) = 0 AND MIN(?TableAlias.state) = 0").
+		OrderExpr("?TableAlias.sales_order_no").Scan(ctx, &rows)
+	if err != nil {
+		return nil, fmt.Errorf("untouched orders: %w", err)
+	}
+	out := make([]uuid.UUID, len(rows))
+	for i, r := range rows {
+		out[i] = r.SalesOrderID
+	}
+	return out, nil
+}

@@ -98,6 +98,10 @@ var demoParts = []demoDir{
 		{name: "PVC封边 1mm 暖白 Edge Warm white", code: "EB1-WW", color: "暖白", unit: "米", w: 22, h: 1, price: 0.8, count: 1, size: "22*1"},
 		{name: "PVC封边 1mm 橡木 Edge Oak", code: "EB1-OK", color: "橡木", unit: "米", w: 22, h: 1, price: 0.9, count: 1, size: "22*1"},
 		{name: "PVC封边 1mm 胡桃木 Edge Walnut", code: "EB1-WN", color: "胡桃木", unit: "米", w: 22, h: 1, price: 0.9, count: 1, size: "22*1"},
+		{name: "PVC封边 1mm 浅灰 Edge Light grey", code: "EB1-LG", color: "浅灰", unit: "米", w: 22, h: 1, price: 0.8, count: 1, size: "22*1"},
+		{name: "PVC封边 2mm 暖白 Edge Warm white", code: "EB2-WW", color: "暖白", unit: "米", w: 22, h: 2, price: 1.5, count: 1, size: "22*2"},
+		{name: "PVC封边 2mm 橡木 Edge Oak", code: "EB2-OK", color: "橡木", unit: "米", w: 22, h: 2, price: 1.7, count: 1, size: "22*2"},
+		{name: "PVC封边 2mm 浅灰 Edge Light grey", code: "EB2-LG", color: "浅灰", unit: "米", w: 22, h: 2, price: 1.5, count: 1, size: "22*2"},
 	}},
 	{name: "五金 Hardware", items: []demoItem{
 		{name: "阻尼铰链 110° Soft-close hinge", code: "HW-HG110", unit: "个", price: 6.5, count: 1},
@@ -108,6 +112,8 @@ var demoParts = []demoDir{
 		{name: "调节脚 100mm Adjustable leg", code: "HW-LG100", unit: "个", h: 100, price: 2.2, count: 1},
 		{name: "三合一连接件 Cam connector", code: "HW-CAM", unit: "套", price: 0.6, count: 1},
 		{name: "层板托 Shelf support", code: "HW-SS", unit: "个", price: 0.2, count: 1},
+		{name: "木榫 8×30 Dowel", code: "HW-DW8", unit: "个", l: 30, price: 0.05, count: 1},
+		{name: "挂衣杆 Hanging rail", code: "HW-RAIL25", unit: "根", price: 18, count: 1},
 	}},
 }
 

@@ -37,15 +37,18 @@ const (
 	dowelInset       = 50.0
 )
 
-// Hardware codes.
+// Hardware codes: the demo parts catalogue's codes, so a quotation prices them (decision 0012).
 const (
-	CodeHinge    = "HW-HINGE-35"
-	CodeHandle   = "HW-HANDLE-160"
-	CodeShelfPin = "HW-PIN-5"
-	CodeDowel    = "HW-DOWEL-8"
-	CodeSlide    = "HW-SLIDE-450"
-	CodeRail     = "HW-RAIL-25"
+	CodeHinge    = "HW-HG110"
+	CodeHandle   = "HW-HD160"
+	CodeShelfPin = "HW-SS"
+	CodeDowel    = "HW-DW8"
+	CodeSlide    = "HW-SL450"
+	CodeRail     = "HW-RAIL25"
 )
+
+// BackMaterial is the back panels' board: the demo parts catalogue's 5 mm HDF.
+const BackMaterial = "HDF5-W"
 
 // CabinetSpec is a cabinet as a designer draws it: outer sizes and what it holds.
 type CabinetSpec struct {
@@ -124,7 +127,7 @@ func Generate(s CabinetSpec) Cabinet {
 	}
 
 	// Back, in grooves on all four sides.
-	c.Panels = append(c.Panels, Panel{Name: "back", Material: "HDF", Thickness: BackThickness,
+	c.Panels = append(c.Panels, Panel{Name: "back", Material: BackMaterial, Thickness: BackThickness,
 		Length: h - 2*t + 2*backGroove, Width: inner + 2*backGroove, Grain: "none", Holes: []Hole{}, Count: 1})
 
 	if s.Shelves > 0 {

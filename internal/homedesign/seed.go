@@ -104,10 +104,12 @@ func SeedDemo(ctx context.Context, d *db.DB, dev *Development) error {
 	})
 }
 
+// The demo plans' boards are the demo parts catalogue's codes (a platform exports the
+// factory's material codes), so their quotations are priced (decision 0012).
 const (
-	white = "颗粒板 18mm 白色"
-	oak   = "多层板 18mm 橡木"
-	grey  = "颗粒板 18mm 浅灰"
+	white = "PB18-WW"
+	oak   = "PB18-OK"
+	grey  = "PB18-LG"
 )
 
 type demoSolution struct {

@@ -136,7 +136,7 @@ var demoOrders = []demoOrder{
 		moves: []Action{ActionSubmit}},
 	{orderType: "STANDARD", productType: "CABINET", dealer: "宁波鄞州展厅", customer: "张先生", phone: "13900000003",
 		address: "宁波市鄞州区天童南路 9 号", remark: "新房交付前安装，加急", urgent: true, logistics: 300, pay: 5000,
-		deliveryInDays: 10, moves: []Action{ActionSubmit}},
+		deliveryInDays: 10, moves: []Action{ActionSubmit, ActionReview}},
 	{orderType: "PROJECT", productType: "BOOKCASE", dealer: "上海徐汇工程部", customer: "赵女士", phone: "021-55550004",
 		address: "上海市徐汇区漕溪北路 18 号", remark: "样板间书柜 12 套", discount: 2000, logistics: 800, pay: 20000,
 		deliveryInDays: 45, moves: []Action{ActionSubmit, ActionReview, ActionConfirm}},
