@@ -27,6 +27,7 @@ import { HeaderSearch } from './header-search/HeaderSearch'
 import { useAppStore, type SizeName } from './stores'
 
 const AppDownload = lazy(() => import('./AppDownload').then((m) => ({ default: m.AppDownload })))
+const BindingDialog = lazy(() => import('../features/home-design').then((m) => ({ default: m.BindingDialog })))
 
 /** Product version when the server has no App.Version setting (spec 002 §9). */
 export const DEFAULT_VERSION = '2.3.8'
@@ -96,6 +97,7 @@ function UserMenu() {
   const setSettingsOpen = useAppStore((s) => s.setSettingsOpen)
   const [passwordOpen, setPasswordOpen] = useState(false)
   const [qrOpen, setQrOpen] = useState(false)
+  const [bindingOpen, setBindingOpen] = useState(false)
   const user = config?.currentUser
   const tenant = config?.currentTenant?.name
   const version = config?.setting?.values?.['App.Version'] || DEFAULT_VERSION
@@ -119,6 +121,7 @@ function UserMenu() {
             { type: 'divider' },
             { key: 'profile', label: <Link to="/profile-setting/index">{t('navbar.profile')}</Link> },
             { key: 'password', label: <span data-testid="menu-change-password">{t('navbar.changePassword')}</span> },
+            { key: 'homeDesign', label: <span data-testid="menu-home-design-binding">{t('binding.menu', { ns: 'home-design' })}</span> },
             { key: 'settings', label: t('navbar.settings') },
             { key: 'app', label: t('navbar.appDownload') },
             { key: 'version', disabled: true, label: <span data-testid="version">{`${t('navbar.version')} ${version}`}</span> },
@@ -127,6 +130,7 @@ function UserMenu() {
           ],
           onClick: ({ key }) => {
             if (key === 'password') setPasswordOpen(true)
+            else if (key === 'homeDesign') setBindingOpen(true)
             else if (key === 'settings') setSettingsOpen(true)
             else if (key === 'app') setQrOpen(true)
             else if (key === 'logout') void logout()
@@ -149,6 +153,11 @@ function UserMenu() {
       >
         <ChangePasswordForm onDone={() => setPasswordOpen(false)} onCancel={() => setPasswordOpen(false)} />
       </Modal>
+      {bindingOpen ? (
+        <Suspense fallback={null}>
+          <BindingDialog open={bindingOpen} onClose={() => setBindingOpen(false)} />
+        </Suspense>
+      ) : null}
       {qrOpen ? (
         <Suspense fallback={null}>
           <AppDownload open={qrOpen} url={appUrl} onClose={() => setQrOpen(false)} />
