@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { createPortal } from 'react-dom'
 import { useParams, useSearchParams } from 'react-router'
-import { Alert, Button, Empty, Flex, Result, Spin, Tabs, Tag, Typography } from 'antd'
+import { Alert, Button, Empty, Flex, Result, Spin, Tabs, Typography } from 'antd'
 import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { designQuery } from './api'
@@ -75,7 +75,6 @@ function DesignViewer() {
         <Typography.Title level={4} style={{ margin: 0 }} data-testid="page-title">
           {t('viewer.title')}
         </Typography.Title>
-        <Tag color="orange">{t('developmentPlatform')}</Tag>
         {design.data ? (
           <Typography.Text strong data-testid="design-name">
             {design.data.name}

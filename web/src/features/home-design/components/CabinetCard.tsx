@@ -22,7 +22,7 @@ export function CabinetCard({ cabinet: c }: { cabinet: Cabinet }) {
       data-testid="cabinet"
       title={
         <span>
-          {c.name} <Typography.Text type="secondary">{size}</Typography.Text>
+          <span data-testid="cabinet-name">{c.name}</span> <Typography.Text type="secondary">{size}</Typography.Text>
         </span>
       }
       style={{ marginBottom: 16 }}
