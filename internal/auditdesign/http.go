@@ -119,7 +119,7 @@ type assignInput struct {
 
 type listInput struct {
 	SalesOrderID   string `query:"salesOrderId" doc:"The sheets of this order"`
-	State          string `query:"state" doc:"Sheets in this state (0 waiting … 6 voided)"`
+	State          string `query:"state" doc:"Sheets in these states, comma-separated (0 waiting … 6 voided; the queue's waiting tab: 0,2,4)"`
 	SalesOrderNo   string `query:"salesOrderNo" doc:"Sheets of orders whose number contains this"`
 	ClaimedBy      string `query:"claimedBy" doc:"me: the sheets I claimed"`
 	From           string `query:"from" doc:"Created on or after (RFC 3339 or yyyy-MM-dd)"`
@@ -138,13 +138,15 @@ func (in *listInput) query() (Query, error) {
 		}
 		q.SalesOrderID = &id
 	}
-	if s := strings.TrimSpace(in.State); s != "" {
+	for _, s := range strings.Split(in.State, ",") {
+		if s = strings.TrimSpace(s); s == "" {
+			continue
+		}
 		n, err := strconv.Atoi(s)
 		if err != nil || n < 0 {
 			return q, apperr.Invalid("State", localization.KeyInvalidValue, "State")
 		}
-		st := State(n)
-		q.State = &st
+		q.States = append(q.States, State(n))
 	}
 	switch strings.ToLower(strings.TrimSpace(in.ClaimedBy)) {
 	case "":

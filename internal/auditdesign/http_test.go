@@ -180,6 +180,11 @@ func TestEveryEndpointAnswers401403And200AndStaysInItsTenant(t *testing.T) {
 		if items[0].(map[string]any)["separatePallet"] != "A" || items[0].(map[string]any)["rejectComment"] != "缺板件" {
 			t.Fatalf("first sheet = %v", items[0])
 		}
+		// the queue's waiting tab asks for several states at once
+		_, body = h.do(t, "GET", base+"?state=0,2,4&sorting=levelIndex", rev, nil)
+		if body["totalCount"] != float64(2) || body["items"].([]any)[0].(map[string]any)["state"] != float64(StateRevoked) {
+			t.Fatalf("states 0,2,4 = %v", body)
+		}
 		if items[2].(map[string]any)["claimedByName"] != "rev2" {
 			t.Fatalf("transferred sheet = %v", items[2])
 		}

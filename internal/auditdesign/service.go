@@ -152,7 +152,7 @@ func (s *Service) logRow(ctx context.Context, id uuid.UUID, code LogCode, name s
 // Query selects review sheets: an order's (the order tab) or across orders (the queue).
 type Query struct {
 	SalesOrderID   *uuid.UUID
-	State          *State
+	States         []State // any of them; none: every state
 	SalesOrderNo   string
 	ClaimedByMe    bool
 	From, To       *time.Time

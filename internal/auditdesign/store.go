@@ -119,8 +119,8 @@ func (s store) list(ctx context.Context, q Query, order string, me uuid.UUID) ([
 			if q.SalesOrderID != nil {
 				sq = sq.Where("?TableAlias.sales_order_id = ?", *q.SalesOrderID)
 			}
-			if q.State != nil {
-				sq = sq.Where("?TableAlias.state = ?", *q.State)
+			if len(q.States) > 0 {
+				sq = sq.Where("?TableAlias.state IN (?)", bun.In(q.States))
 			}
 			if q.SalesOrderNo != "" {
 				sq = db.WhereContains(sq, q.SalesOrderNo, "sales_order_no")

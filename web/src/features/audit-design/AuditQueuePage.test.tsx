@@ -15,7 +15,7 @@ describe('AuditQueuePage', () => {
     expect(await screen.findByText('Design review')).toBeTruthy()
     await waitFor(() => expect(screen.getAllByTestId('sheet-row')).toHaveLength(2))
     const states = calls(all, 'GET', '/api/sales-order/audit-designss').map((c) => c.query.get('state'))
-    expect(new Set(states)).toEqual(new Set(['0', '2', '4']))
+    expect(states).toEqual(['0,2,4'])
     expect(screen.getAllByTestId('sheet-order')[0].getAttribute('href')).toBe('/sales/orders/o-1')
     expect(screen.queryByTestId('sheet-action-pass')).toBeNull()
     const row = screen.getAllByTestId('sheet-row').find((r) => r.getAttribute('data-id') === 'b') as HTMLElement

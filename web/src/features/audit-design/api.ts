@@ -63,71 +63,13 @@ type ListParams = Record<string, string | number | undefined>
 const listPage = async (params: ListParams, signal?: AbortSignal): Promise<Page<AuditSheet>> =>
   toPage(await http.get<ListResult<AuditSheet>>(AUDIT_PATH, { params, signal }))
 
-/** The sort field and direction of a Sorting string ("creationTime desc"). */
-function sortKey(sorting: string): { field: keyof AuditSheet; desc: boolean } {
-  const [field, dir] = sorting.trim().split(/\s+/)
-  return { field: (field || 'creationTime') as keyof AuditSheet, desc: (dir ?? '').toLowerCase() === 'desc' }
-}
-
-function compare(a: AuditSheet, b: AuditSheet, field: keyof AuditSheet, desc: boolean): number {
-  // times compare as instants: the server's fractions of a second vary in length
-  const x = field === 'creationTime' ? Date.parse(a.creationTime) : a[field]
-  const y = field === 'creationTime' ? Date.parse(b.creationTime) : b[field]
-  const c = typeof x === 'number' && typeof y === 'number' ? x - y : String(x ?? '') < String(y ?? '') ? -1 : String(x ?? '') > String(y ?? '') ? 1 : 0
-  return desc ? -c : c
-}
-
-/**
- * One page of the sheets in any of `states`, sorted by `sorting`: the server filters one state
- * a call, so each state's list is read from its start up to the end of the page (99 a call) and
- * the lists are merged in the same order the server sorted each of them (ties: the first state
- * first), which keeps the pages consistent. The total is the sum of the states' totals. Cost grows
- * with the page number; the queue's waiting sheets are a working list, not an archive.
- */
-export async function mergedStatesPage(
-  states: readonly SheetState[],
-  params: ListParams,
-  sorting: string,
-  skip: number,
-  take: number,
-  signal?: AbortSignal,
-): Promise<Page<AuditSheet>> {
-  const need = skip + take
-  const lists = await Promise.all(
-    states.map(async (state) => {
-      const rows: AuditSheet[] = []
-      let total = 0
-      for (;;) {
-        const p = await listPage({ ...params, state, sorting, skipCount: rows.length, maxResultCount: Math.min(SHEET_PAGE_SIZE, need - rows.length) }, signal)
-        rows.push(...p.items)
-        total = p.totalCount
-        if (p.items.length === 0 || rows.length >= need || rows.length >= total) break
-      }
-      return { rows, total }
-    }),
-  )
-  const { field, desc } = sortKey(sorting)
-  const at = lists.map(() => 0)
-  const merged: AuditSheet[] = []
-  while (merged.length < need) {
-    let pick = -1
-    lists.forEach((l, i) => {
-      if (at[i] >= l.rows.length) return
-      if (pick < 0 || compare(l.rows[at[i]], lists[pick].rows[at[pick]], field, desc) < 0) pick = i
-    })
-    if (pick < 0) break
-    merged.push(lists[pick].rows[at[pick]++])
-  }
-  return { items: merged.slice(skip, need), totalCount: lists.reduce((n, l) => n + l.total, 0) }
-}
-
 /** Default sorting of the queue: the newest sheets first. */
 export const QUEUE_SORTING = 'creationTime desc'
 
 /**
- * The review queue: "waiting" is the sheets a reviewer may claim (states 0, 2 and 4 — one state
- * when the search names one, else the three merged, see mergedStatesPage); "mine" is the sheets
- * I claimed (claimedBy=me), in any state or the one searched.
+ * The review queue: "waiting" is the sheets a reviewer may claim (states 0, 2 and 4 in one call,
+ * state=0,2,4, or the one searched); "mine" is the sheets I claimed (claimedBy=me), in any state
+ * or the one searched.
  */
 export const queueQuery = (q: QueueRequest) =>
   queryOptions({
@@ -135,8 +77,8 @@ export const queueQuery = (q: QueueRequest) =>
     queryFn: ({ signal }) => {
       const sorting = q.sorting || QUEUE_SORTING
       const params: ListParams = { salesOrderNo: q.salesOrderNo, from: q.from, to: q.to, claimedBy: q.tab === 'mine' ? 'me' : undefined }
-      if (q.tab === 'waiting' && q.state === undefined) return mergedStatesPage(CLAIMABLE_STATES, params, sorting, q.skipCount, q.maxResultCount, signal)
-      return listPage({ ...params, state: q.state, sorting, skipCount: q.skipCount, maxResultCount: q.maxResultCount }, signal)
+      const state = q.state ?? (q.tab === 'waiting' ? CLAIMABLE_STATES.join(',') : undefined)
+      return listPage({ ...params, state, sorting, skipCount: q.skipCount, maxResultCount: q.maxResultCount }, signal)
     },
   })
 

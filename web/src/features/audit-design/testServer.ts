@@ -29,12 +29,12 @@ export const sheet = (id: string, over: Partial<AuditSheet> = {}): AuditSheet =>
   ...over,
 })
 
-/** Answers the sheet list with `rows` (filtered by state when asked) and whatever `extra` names. */
+/** Answers the sheet list with `rows` (filtered by the comma-separated states when asked) and whatever `extra` names. */
 export function serveSheets(rows: AuditSheet[], extra: Record<string, ApiHandler> = {}): ApiCall[] {
   return mockApi({
     'GET /api/sales-order/audit-designss': (c) => {
       const state = c.query.get('state')
-      const list = state === null ? rows : rows.filter((r) => String(r.state) === state)
+      const list = state === null ? rows : rows.filter((r) => state.split(',').includes(String(r.state)))
       const skip = Number(c.query.get('skipCount') ?? 0)
       const max = Number(c.query.get('maxResultCount') ?? 99)
       return { items: list.slice(skip, skip + max), totalCount: list.length }
