@@ -12090,7 +12090,7 @@ export interface operations {
             query?: {
                 /** @description The sheets of this order */
                 salesOrderId?: string;
-                /** @description Sheets in this state (0 waiting … 6 voided) */
+                /** @description Sheets in these states, comma-separated (0 waiting … 6 voided; the queue's waiting tab: 0,2,4) */
                 state?: string;
                 /** @description Sheets of orders whose number contains this */
                 salesOrderNo?: string;
