@@ -2,9 +2,10 @@
 // zh-Hans, on the real server with its demo plans: the user menu's 设计平台账号 shows the binding
 // to the development platform's account "demo", changes it to another account and back; the
 // viewer of a demo plan (/home-design/viewer/{planId}) says it is the development platform, draws
-// every cabinet and lists its panels and hardware; with ?solution=CODE inside a frame it shows that
-// solution only and covers the whole frame (no sidebar, header or tabs). The plan picker is
-// exercised by e2e/audit-design.test.mjs.
+// every cabinet and lists its panels and hardware, without the shell's layout; with ?solution=CODE
+// inside a frame it shows that solution only, and the frame's document holds no sidebar, header or
+// tabs. A user without the viewer's permission gets the 401 page. The plan picker is exercised by
+// e2e/audit-design.test.mjs.
 import { after, before, test } from 'node:test'
 import assert from 'node:assert/strict'
 import { login, setup, shot } from './support.mjs'
@@ -87,6 +88,8 @@ test('the viewer draws every cabinet of a demo plan with its panels and hardware
   const viewer = page.getByTestId('home-design-viewer')
   await viewer.getByTestId('design-name').filter({ hasText: design.name }).waitFor()
   assert.equal(await viewer.getByTestId('page-title').textContent(), '开发用设计平台')
+  // the page alone, without the shell's layout
+  assert.equal(await page.getByTestId('layout').count(), 0)
   // one tab per solution; the first is shown
   for (const s of design.solutions) await viewer.getByRole('tab', { name: `${s.name} (${s.code})` }).waitFor()
   const first = design.solutions[0]
@@ -118,7 +121,7 @@ test('the viewer draws every cabinet of a demo plan with its panels and hardware
   assert.deepEqual(await names.allTextContents(), second.cabinets.map((x) => x.name))
 })
 
-test('in a frame the viewer shows the named solution over the whole frame, without the shell', async () => {
+test('in a frame the viewer shows the named solution, and the frame holds no shell', async () => {
   const second = design.solutions[1]
   await page.goto('/dashboard')
   await page.getByTestId('layout').waitFor()
@@ -130,15 +133,30 @@ test('in a frame the viewer shows the named solution over the whole frame, witho
     document.body.appendChild(f)
   }, `/home-design/viewer/${encodeURIComponent(plan.planId)}?solution=${encodeURIComponent(second.code)}`)
   const frame = page.frameLocator('#design-frame')
-  const framed = frame.getByTestId('home-design-framed')
-  await framed.getByTestId('solution').getByTestId('cabinet').first().waitFor()
-  assert.equal(await framed.getByTestId('solution').count(), 1)
-  assert.equal(await framed.getByTestId('solution').getAttribute('data-code'), second.code)
-  assert.equal(await framed.getByRole('tab').count(), 0)
-  assert.deepEqual(await framed.getByTestId('cabinet-name').allTextContents(), second.cabinets.map((x) => x.name))
-  // what the user sees at the frame's corners is the viewer, not the sidebar or the header
-  const covered = await page.frames().find((f) => f.url().includes('/home-design/viewer/'))
-    .evaluate(() => [[5, 5], [window.innerWidth - 20, 5], [5, window.innerHeight - 5]].every(([x, y]) => !!document.elementFromPoint(x, y)?.closest('[data-testid="home-design-framed"]')))
-  assert.equal(covered, true)
+  const viewer = frame.getByTestId('home-design-viewer')
+  await viewer.getByTestId('solution').getByTestId('cabinet').first().waitFor()
+  assert.equal(await viewer.getByTestId('solution').count(), 1)
+  assert.equal(await viewer.getByTestId('solution').getAttribute('data-code'), second.code)
+  assert.equal(await viewer.getByRole('tab').count(), 0)
+  assert.deepEqual(await viewer.getByTestId('cabinet-name').allTextContents(), second.cabinets.map((x) => x.name))
+  // the frame's document is the viewer alone: no layout, sidebar, header, tabs or user menu
+  const inFrame = await page.frames().find((f) => f.url().includes('/home-design/viewer/')).evaluate(() => ({
+    shell: ['[data-testid="layout"]', '.kerf-sidebar', '.kerf-header', '.kerf-tags', '[data-testid="user-menu"]'].filter((s) => document.querySelector(s)),
+    corner: !!document.elementFromPoint(5, 5)?.closest('[data-testid="home-design-viewer"]'),
+  }))
+  assert.deepEqual(inFrame, { shell: [], corner: true })
   await shot(page, 'home-design-viewer-framed')
+  await page.evaluate(() => document.getElementById('design-frame')?.remove())
+})
+
+test('a user without the viewer\'s permission gets the 401 page, not an empty one', async () => {
+  const other = await env.page()
+  try {
+    await login(other, { tenant: 'demo', username: 'sales' })
+    await other.goto(`/home-design/viewer/${encodeURIComponent(plan.planId)}`)
+    await other.getByTestId('page-401').waitFor()
+    assert.equal(await other.getByTestId('home-design-viewer').count(), 0)
+  } finally {
+    await other.close()
+  }
 })

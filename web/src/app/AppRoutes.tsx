@@ -4,7 +4,7 @@ import { App, Spin } from 'antd'
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { decide } from './guard'
-import { buildMenuRoutes, buildPageTable, findRoute, missingRouteStatus } from './buildRoutes'
+import { buildMenuRoutes, buildPageTable, findRoute, isBarePage, missingRouteStatus, type AppRoute } from './buildRoutes'
 import { registeredKeys } from './registry'
 import { RoutePage } from './RoutePage'
 import { LoginPage } from './pages/LoginPage'
@@ -17,6 +17,7 @@ import { clearToken } from '../api/token'
 import { setHttpTimeoutSeconds } from '../api/http'
 import { toAppLanguage } from '../api/language'
 import { Layout } from '../layout/Layout'
+import { usePageTitle } from '../layout/useLayoutEffects'
 
 const LazyErrorPage = lazy(() => import('./pages/ErrorPage').then((m) => ({ default: m.ErrorPage })))
 const PublicPage = lazy(() => import('./pages/PublicPage').then((m) => ({ default: m.PublicPage })))
@@ -132,12 +133,15 @@ function ShellRoutesView({ menu }: { menu: Parameters<typeof buildMenuRoutes>[0]
     () => [
       // Hidden route (spec 002 §2.3): the login screen as a logged-in preview, outside the layout.
       { path: '/yulan', element: <LoginPage preview /> },
+      // Menu pages that other pages frame (the design viewer in the order screen): outside the
+      // layout, yet only those of the user's menu, so login and the permission still hold.
+      ...shell.pages.filter(isBarePage).map((r): RouteObject => ({ path: r.path, element: <BarePage route={r} /> })),
       {
         element: <Layout />,
         children: [
           { path: '/', element: <Navigate to="/dashboard" replace /> },
           { path: '/profile-setting', element: <Navigate to="/profile-setting/index" replace /> },
-          ...shell.pages.map((r): RouteObject => {
+          ...shell.pages.filter((r) => !isBarePage(r)).map((r): RouteObject => {
             switch (r.component) {
               case 'redirect':
                 return { path: r.path, element: <RedirectPage /> }
@@ -157,6 +161,12 @@ function ShellRoutesView({ menu }: { menu: Parameters<typeof buildMenuRoutes>[0]
   )
   const element = useRoutes(routes)
   return <ShellContext.Provider value={shell}>{element}</ShellContext.Provider>
+}
+
+/** A page without the layout: the page alone, and the window's title the layout would set. */
+function BarePage({ route }: { route: AppRoute }) {
+  usePageTitle()
+  return <RoutePage route={route} />
 }
 
 /** A path the user has no route for: 401 when the page exists but is not permitted, else 404. */

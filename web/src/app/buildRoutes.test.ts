@@ -5,6 +5,7 @@ import {
   buildPageTable,
   findRoute,
   flattenRoutes,
+  isBarePage,
   missingRouteStatus,
   normaliseComponentKey,
   resolvePath,
@@ -96,5 +97,19 @@ describe('routes from a menu tree', () => {
     expect(missingRouteStatus('/admin/users', keys)).toBe(401)
     expect(missingRouteStatus('/sales/detail-tables', keys)).toBe(401)
     expect(missingRouteStatus('/no/such/page', keys)).toBe(404)
+  })
+  it('answers 401 for a design viewer the user may not open (its path holds the plan, not the component key)', () => {
+    const keys = new Set(['home-design/viewer'])
+    expect(missingRouteStatus('/home-design/viewer/p1', keys)).toBe(401)
+  })
+  it('shows the design viewer without the layout, and menu pages inside it', () => {
+    const tree = buildMenuRoutes([
+      item({ name: 'homeDesign.viewer', path: '/home-design/viewer/:planId', component: 'home-design/viewer' }),
+      item({ name: 'Products', path: '/products', component: 'products/index' }),
+    ])
+    const pages = buildPageTable(tree)
+    expect(pages.filter(isBarePage).map((r) => r.path)).toEqual(['/home-design/viewer/:planId'])
+    expect(isBarePage({ component: './Home-Design/viewer.tsx' })).toBe(true)
+    expect(isBarePage({ component: 'products/index' })).toBe(false)
   })
 })

@@ -160,6 +160,19 @@ export function buildPageTable(tree: AppRoute[]): AppRoute[] {
   return [...pages, ...extra]
 }
 
+/**
+ * Component keys of the pages shown without the layout (no sidebar, header, tabs or their
+ * calls): pages that other pages show in an iframe, such as the design viewer of
+ * internal/homedesign/menu.go in the order screen's audit-design tab. They stay menu routes,
+ * so only a user whose menu holds them (login and the entry's permission) opens them.
+ */
+export const BARE_PAGES: ReadonlySet<string> = new Set(['home-design/viewer'])
+
+/** Whether a route renders outside the layout (its component key is among BARE_PAGES). */
+export function isBarePage(route: Pick<AppRoute, 'component'>): boolean {
+  return BARE_PAGES.has(normaliseComponentKey(route.component))
+}
+
 /** The route a location shows, if any. */
 export function findRoute(pages: AppRoute[], pathname: string): AppRoute | undefined {
   return pages.find((r) => matchPath({ path: r.path, end: true }, pathname))
@@ -167,7 +180,8 @@ export function findRoute(pages: AppRoute[], pathname: string): AppRoute | undef
 
 /**
  * Route groups of spec 002 §2.4, and the groups Kerf's own menus add (catalogue, basic setup,
- * sales): paths under them exist even when this user may not open them.
+ * sales, the design platform's viewer): paths under them exist even when this user may not
+ * open them.
  */
 export const KNOWN_GROUPS = [
   'catalog',
@@ -187,6 +201,7 @@ export const KNOWN_GROUPS = [
   'optimization',
   'language-management',
   'text-templates',
+  'home-design',
 ]
 
 /**

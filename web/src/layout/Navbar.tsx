@@ -27,7 +27,7 @@ import { HeaderSearch } from './header-search/HeaderSearch'
 import { useAppStore, type SizeName } from './stores'
 
 const AppDownload = lazy(() => import('./AppDownload').then((m) => ({ default: m.AppDownload })))
-const BindingDialog = lazy(() => import('../features/home-design').then((m) => ({ default: m.BindingDialog })))
+const BindingDialog = lazy(() => import('../components/home-design').then((m) => ({ default: m.BindingDialog })))
 
 /** Product version when the server has no App.Version setting (spec 002 §9). */
 export const DEFAULT_VERSION = '2.3.8'

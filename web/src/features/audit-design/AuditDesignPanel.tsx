@@ -4,7 +4,7 @@ import { DownloadOutlined, EyeOutlined, FileExcelOutlined } from '@ant-design/ic
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { Permission, pagedList, usePermission, useTablePaging } from '../../components'
-import { PlanPickerDialog } from '../home-design'
+import { PlanPickerDialog } from '../../components/home-design'
 import {
   SHEET_PAGE_SIZE,
   cancelDesign,

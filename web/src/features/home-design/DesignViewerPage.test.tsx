@@ -1,12 +1,12 @@
 // @vitest-environment jsdom
-import { describe, expect, it, vi } from 'vitest'
-import { screen, waitFor, within } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { Route, Routes } from 'react-router'
 import { renderWithApp } from '../../test/render'
 import { DesignViewerPage } from './DesignViewerPage'
 import { layoutFronts } from './components/CabinetDrawing'
-import { DESIGN, serveHomeDesign } from './testServer'
+import { DESIGN, serveDesign } from './testServer'
 
 const renderAt = (path: string) =>
   renderWithApp(
@@ -21,7 +21,7 @@ const rowTexts = (table: HTMLElement) =>
 
 describe('DesignViewerPage', () => {
   it('says it is the development platform and shows every solution in tabs', async () => {
-    serveHomeDesign()
+    serveDesign()
     renderAt('/home-design/viewer/p1')
     expect(await screen.findByText('Kitchen')).toBeTruthy()
     expect(screen.getByTestId('page-title').textContent).toBe('Development design platform')
@@ -33,7 +33,7 @@ describe('DesignViewerPage', () => {
   })
 
   it('draws each cabinet and lists its panels with size, count and banding per side, and its hardware', async () => {
-    serveHomeDesign()
+    serveDesign()
     renderAt('/home-design/viewer/p1?solution=S1')
     const cabinet = await screen.findByTestId('cabinet')
     expect(within(cabinet).getByText('W 800 × H 720 × D 560 mm')).toBeTruthy()
@@ -50,7 +50,7 @@ describe('DesignViewerPage', () => {
   })
 
   it('shows only the solution the query names, without tabs', async () => {
-    serveHomeDesign()
+    serveDesign()
     renderAt('/home-design/viewer/p1?solution=S2')
     expect(await screen.findByText('Wall unit')).toBeTruthy()
     expect(screen.queryByText('Sink base')).toBeNull()
@@ -58,13 +58,13 @@ describe('DesignViewerPage', () => {
   })
 
   it('says when the plan has no solution of the given code', async () => {
-    serveHomeDesign()
+    serveDesign()
     renderAt('/home-design/viewer/p1?solution=S9')
     expect(await screen.findByText('The plan has no solution with code S9')).toBeTruthy()
   })
 
   it("shows the server's message when the design cannot be read", async () => {
-    serveHomeDesign({
+    serveDesign({
       extra: {
         'GET /api/app/home-design/plans/p404': () =>
           new Response(JSON.stringify({ error: { message: 'The plan does not exist' } }), { status: 404, headers: { 'content-type': 'application/json' } }),
@@ -72,20 +72,6 @@ describe('DesignViewerPage', () => {
     })
     renderAt('/home-design/viewer/p404')
     expect(await screen.findByText('The plan does not exist')).toBeTruthy()
-  })
-
-  it('covers the whole window without the shell when shown in a frame', async () => {
-    serveHomeDesign()
-    vi.spyOn(window, 'top', 'get').mockReturnValue({} as Window)
-    try {
-      renderAt('/home-design/viewer/p1?solution=S1')
-      const framed = await screen.findByTestId('home-design-framed')
-      expect(framed.parentElement).toBe(document.body)
-      expect(framed.style.position).toBe('fixed')
-      await waitFor(() => expect(within(framed).getByText('Sink base')).toBeTruthy())
-    } finally {
-      vi.restoreAllMocks()
-    }
   })
 })
 

@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react'
-import { createPortal } from 'react-dom'
 import { useParams, useSearchParams } from 'react-router'
 import { Alert, Button, Empty, Flex, Result, Spin, Tabs, Typography } from 'antd'
 import { useQuery } from '@tanstack/react-query'
@@ -8,26 +7,13 @@ import { designQuery } from './api'
 import type { Solution } from './types'
 import { CabinetCard } from './components/CabinetCard'
 
-/** True when the page is shown in a frame (the order screen's design iframe). */
-export function isFramed(): boolean {
-  try {
-    return window.self !== window.top
-  } catch {
-    return true // a cross-origin parent: framed
-  }
-}
-
 /**
  * The development design platform's viewer (`/home-design/viewer/:planId`, `?solution=CODE`
  * for one solution): each cabinet of the plan drawn from its JSON, with its panels and hardware.
- * Inside a frame it covers the whole window, without the shell's sidebar, header and tabs.
+ * The order screen shows it in an iframe, so it is routed outside the shell's layout (no
+ * sidebar, header or tabs; see BARE_PAGES in src/app/buildRoutes.ts).
  */
 export function DesignViewerPage() {
-  const page = <DesignViewer />
-  return isFramed() ? createPortal(<div className="kerf-home-design-framed" data-testid="home-design-framed" style={framedStyle}>{page}</div>, document.body) : page
-}
-
-function DesignViewer() {
   const { t } = useTranslation('home-design')
   const { planId = '' } = useParams()
   const [search] = useSearchParams()
@@ -98,11 +84,3 @@ function SolutionView({ solution: s }: { solution: Solution }) {
     </div>
   )
 }
-
-const framedStyle = {
-  position: 'fixed',
-  inset: 0,
-  zIndex: 1000,
-  overflow: 'auto',
-  background: 'var(--ant-color-bg-layout, #f5f5f5)',
-} as const

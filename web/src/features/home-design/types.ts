@@ -1,13 +1,10 @@
 /**
- * Shapes of the design platform (docs/decisions/0012-design-review.md), aliases of the types
- * generated from the server's OpenAPI document (src/api/gen/schema.d.ts).
+ * Shapes of a plan's design as the viewer draws it (docs/decisions/0012-design-review.md),
+ * aliases of the types generated from the server's OpenAPI document (src/api/gen/schema.d.ts).
+ * The account and plan types are in src/components/home-design.
  */
 import type { Schemas } from '../../api/types'
 
-/** One plan of GET /api/app/home-design/plans (spec 001 §3: planId, designId, name, planPic). */
-export type Plan = Schemas['HomedesignPlan']
-/** GET /api/app/home-design/binding: the caller's account on the design platform. */
-export type BindingInfo = Schemas['HomedesignBindingOutput']
 /** GET /api/app/home-design/plans/{planId}: a plan's design. */
 export type Design = Schemas['HomedesignDesign']
 export type Solution = Schemas['HomedesignSolution']

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react'
 import { Alert, App, Button, Descriptions, Form, Input, Modal, Spin } from 'antd'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useTranslation } from 'react-i18next'
-import { ACCOUNT_MAX_LENGTH, bindingQuery, invalidateBinding, saveBinding, type BindingAction } from '../api'
+import { useHomeDesignT } from './texts'
+import { ACCOUNT_MAX_LENGTH, bindingQuery, invalidateBinding, saveBinding, type BindingAction } from './api'
 
 export interface BindingDialogProps {
   open: boolean
@@ -16,7 +16,7 @@ export interface BindingDialogProps {
  * changes (account required, at most 64 characters) or unbinds it after a confirmation.
  */
 export function BindingDialog({ open, onClose, onSaved }: BindingDialogProps) {
-  const { t } = useTranslation('home-design')
+  const { t } = useHomeDesignT()
   const { message, modal } = App.useApp()
   const qc = useQueryClient()
   const [form] = Form.useForm<{ account: string }>()

@@ -2,9 +2,9 @@
 import { describe, expect, it, vi } from 'vitest'
 import { fireEvent, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { renderWithApp } from '../../../test/render'
-import { PlanPickerDialog } from '../index'
-import { PLANS, serveHomeDesign, UNBOUND } from '../testServer'
+import { renderWithApp } from '../../test/render'
+import { PlanPickerDialog } from './index'
+import { PLANS, serveHomeDesign, UNBOUND } from './testServer'
 
 const okButton = () => document.querySelector('.ant-modal-footer .ant-btn-primary') as HTMLButtonElement
 const cards = () => screen.getAllByTestId('plan-card')

@@ -2,9 +2,9 @@ import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { Alert, App, Button, Empty, Input, Modal, Pagination, Spin, Typography } from 'antd'
 import { CheckCircleFilled } from '@ant-design/icons'
 import { useQuery } from '@tanstack/react-query'
-import { useTranslation } from 'react-i18next'
-import { bindingQuery, plansQuery, PLANS_PER_PAGE } from '../api'
-import type { Plan } from '../types'
+import { useHomeDesignT } from './texts'
+import { bindingQuery, plansQuery, PLANS_PER_PAGE } from './api'
+import type { Plan } from './types'
 import { BindingDialog } from './BindingDialog'
 
 export interface PlanPickerDialogProps {
@@ -23,7 +23,7 @@ const COLUMNS = 4
  * bound account it offers the binding dialog.
  */
 export function PlanPickerDialog({ open, onCancel, onPick }: PlanPickerDialogProps) {
-  const { t } = useTranslation('home-design')
+  const { t } = useHomeDesignT()
   const { message } = App.useApp()
   const [keyword, setKeyword] = useState('')
   const [page, setPage] = useState(1)

@@ -2,9 +2,9 @@
 import { describe, expect, it, vi } from 'vitest'
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { renderWithApp } from '../../../test/render'
-import { BindingDialog } from '../index'
-import { BOUND, serveHomeDesign, UNBOUND } from '../testServer'
+import { renderWithApp } from '../../test/render'
+import { BindingDialog } from './index'
+import { BOUND, serveHomeDesign, UNBOUND } from './testServer'
 
 const button = (name: string) => screen.getByRole('button', { name })
 const posts = (calls: { method: string; path: string }[]) => calls.filter((c) => c.method === 'POST')
