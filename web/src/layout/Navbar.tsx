@@ -121,7 +121,7 @@ function UserMenu() {
             { type: 'divider' },
             { key: 'profile', label: <Link to="/profile-setting/index">{t('navbar.profile')}</Link> },
             { key: 'password', label: <span data-testid="menu-change-password">{t('navbar.changePassword')}</span> },
-            { key: 'homeDesign', label: <span data-testid="menu-home-design-binding">{t('binding.menu', { ns: 'home-design' })}</span> },
+            { key: 'homeDesign', label: <span data-testid="menu-home-design-binding">{t('navbar.homeDesign')}</span> },
             { key: 'settings', label: t('navbar.settings') },
             { key: 'app', label: t('navbar.appDownload') },
             { key: 'version', disabled: true, label: <span data-testid="version">{`${t('navbar.version')} ${version}`}</span> },
