@@ -165,7 +165,9 @@ func (m *Module) registerConfig(api *httpapi.API) {
 
 const xlsxType = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 
-func sendXlsx(w http.ResponseWriter, name string, data []byte) { httpapi.SendFile(w, name, xlsxType, data) }
+func sendXlsx(w http.ResponseWriter, name string, data []byte) {
+	httpapi.SendFile(w, name, xlsxType, data)
+}
 
 type quoteTokenInput struct {
 	ID uuid.UUID `path:"id"`
