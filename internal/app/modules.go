@@ -18,6 +18,7 @@ import (
 	"kerf/internal/importmapping"
 	"kerf/internal/menus"
 	"kerf/internal/oidc"
+	"kerf/internal/optimization"
 	"kerf/internal/orderdetail"
 	"kerf/internal/orgunits"
 	"kerf/internal/pageconfig"
@@ -77,6 +78,7 @@ func (a *App) modules(ctx context.Context) ([]module.Module, error) {
 		orderdetail.New(orderdetail.Deps{DB: a.DB, Catalog: a.Catalog, Permissions: a.Permissions, Registry: a.Registry, Orders: orders.Service(),
 			Products: products.Service(), Mappings: mappings.Service(), Tenants: a.Identity, ListTenants: a.Identity.Tenants}),
 		a.auditDesign(orders.Service(), plans.Service(), products.Service(), dict.Service()),
+		optimization.New(optimization.Deps{DB: a.DB, Catalog: a.Catalog, Permissions: a.Permissions, Tenants: a.Identity}),
 	}, nil
 }
 

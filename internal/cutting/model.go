@@ -94,6 +94,24 @@ type Params struct {
 	Workers int
 	// Logger receives progress messages; nil discards them.
 	Logger *slog.Logger
+	// Progress, when set, is told where the search stands: at the start, every
+	// ProgressEvery (default 250 ms) while it runs, when each material group is done, and at
+	// the end (100 %). It is called from one goroutine at a time and must return quickly.
+	Progress      func(Progress)
+	ProgressEvery time.Duration
+}
+
+// Progress is where a Solve stands. Percent follows the time budget of the groups (a group
+// solved early jumps ahead); Boards and Utilisation (parts area over the boards' usable area,
+// trim aside) are those of the groups done so far;
+// LowerBound is the sum of every group's lower bound on boards.
+type Progress struct {
+	Percent     float64 `json:"percent"`
+	Group       int     `json:"group"` // groups done
+	Groups      int     `json:"groups"`
+	Boards      int     `json:"boards"`
+	Utilisation float64 `json:"utilisation"`
+	LowerBound  int     `json:"lowerBound"`
 }
 
 // Errors returned by Solve, wrapped with details.

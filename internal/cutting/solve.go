@@ -57,7 +57,10 @@ func Solve(ctx context.Context, boards []Board, parts []Part, p Params) (Result,
 	deadline := start.Add(p.TimeLimit)
 	res := Result{Deterministic: true}
 	var sols []*solution
+	rep := newReporter(p, groups, totalItems)
+	defer rep.stop()
 	for gi, g := range groups {
+		rep.startGroup(gi, time.Until(deadline))
 		share := float64(g.items) / float64(max(totalItems, 1))
 		effort := p.Effort
 		if effort <= 0 {
@@ -74,11 +77,13 @@ func Solve(ctx context.Context, boards []Board, parts []Part, p Params) (Result,
 		}
 		res.Iterations += iters
 		sols = append(sols, best)
+		rep.doneGroup(gi, best)
 		log.Debug("cutting group solved", "material", g.material, "thickness", g.thickness,
 			"parts", g.items, "boards", len(best.lays), "lowerBound", g.prob.lb, "iterations", iters)
 	}
 	assemble(&res, boards, parts, p, groups, sols)
 	res.Elapsed = time.Since(start)
+	rep.finish()
 	return res, nil
 }
 

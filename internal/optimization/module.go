@@ -1,0 +1,74 @@
+// Package optimization is the panel-saw optimisation service (docs/decisions/0013): import-file
+// settings, optimise and machine parameters, materials and their boards, import files and
+// their parts, runs through the job queue, their results, diagrams, labels and saw files, the
+// saw kanban and the utilisation figures. The engine is internal/cutting.
+package optimization
+
+import (
+	"context"
+
+	"kerf/internal/platform/db"
+	"kerf/internal/platform/httpapi"
+	"kerf/internal/platform/localization"
+	"kerf/internal/platform/module"
+	"kerf/internal/platform/permission"
+	"kerf/internal/platform/tenancy"
+)
+
+// Deps is what the area needs from the app.
+type Deps struct {
+	DB          *db.DB
+	Catalog     *localization.Catalog
+	Permissions *permission.Service
+	Tenants     tenancy.Resolver // finds the demo tenant for the demo seed; may be nil
+}
+
+var _ module.Module = (*Module)(nil)
+
+// Module is the optimisation area.
+type Module struct {
+	module.Base
+	deps Deps
+	svc  *Service
+}
+
+// New builds the area.
+func New(deps Deps) *Module { return &Module{deps: deps, svc: NewService(deps)} }
+
+// Service returns the area's service.
+func (m *Module) Service() *Service { return m.svc }
+
+func (m *Module) Name() string                    { return "optimization" }
+func (m *Module) Permissions() []permission.Group { return permissionGroups }
+func (m *Module) Menus() []module.MenuEntry       { return menus() }
+
+// Migrations are the settings' tables, then the materials' (each slice frozen once released;
+// a change is a new migration at the end of its slice, numbered after every existing one).
+func (m *Module) Migrations() []db.Migration {
+	return append(append([]db.Migration{}, settingsMigrations...), materialsMigrations...)
+}
+
+// Texts are the area's messages, one map per part of the area.
+func (m *Module) Texts() localization.Texts {
+	out := localization.Texts{}
+	for _, part := range []localization.Texts{texts, settingsTexts, materialsTexts} {
+		for k, v := range part {
+			out[k] = v
+		}
+	}
+	return out
+}
+
+// Register mounts the area's calls.
+func (m *Module) Register(api *httpapi.API) {
+	m.registerSettings(api)
+	m.registerMaterials(api)
+}
+
+// Seed writes the demo tenant's settings, materials and boards when demo is true.
+func (m *Module) Seed(ctx context.Context, demo bool) error {
+	if err := m.seedSettings(ctx, demo); err != nil {
+		return err
+	}
+	return m.seedMaterials(ctx, demo)
+}

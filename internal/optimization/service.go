@@ -1,0 +1,29 @@
+package optimization
+
+import (
+	"context"
+
+	"kerf/internal/platform/db"
+	"kerf/internal/platform/localization"
+	"kerf/internal/platform/permission"
+)
+
+// Service holds the area's rules; each part of the area adds its methods in its own files
+// (settings_*.go, materials_*.go). It knows no HTTP.
+type Service struct {
+	db    *db.DB
+	texts *localization.Catalog
+	perms *permission.Service
+}
+
+// NewService returns the area's service.
+func NewService(deps Deps) *Service {
+	return &Service{db: deps.DB, texts: deps.Catalog, perms: deps.Permissions}
+}
+
+func (s *Service) t(ctx context.Context, key string, args ...any) string {
+	if s.texts == nil {
+		return key
+	}
+	return s.texts.T(ctx, key, args...)
+}
