@@ -4,7 +4,6 @@ import (
 	"context"
 
 	"kerf/internal/platform/db"
-	"kerf/internal/platform/httpapi"
 	"kerf/internal/platform/localization"
 	"kerf/internal/platform/module"
 )
@@ -17,7 +16,5 @@ var materialsMigrations []db.Migration
 var materialsTexts = localization.Texts{}
 
 var materialsMenus []module.MenuEntry
-
-func (m *Module) registerMaterials(api *httpapi.API) {}
 
 func (m *Module) seedMaterials(ctx context.Context, demo bool) error { return nil }

@@ -4,7 +4,6 @@ import (
 	"context"
 
 	"kerf/internal/platform/db"
-	"kerf/internal/platform/httpapi"
 	"kerf/internal/platform/localization"
 	"kerf/internal/platform/module"
 )
@@ -17,7 +16,5 @@ var settingsMigrations []db.Migration
 var settingsTexts = localization.Texts{}
 
 var settingsMenus []module.MenuEntry
-
-func (m *Module) registerSettings(api *httpapi.API) {}
 
 func (m *Module) seedSettings(ctx context.Context, demo bool) error { return nil }
