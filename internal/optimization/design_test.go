@@ -22,7 +22,7 @@ func TestADesignsPanelsBecomeRowsThatVerify(t *testing.T) {
 	if last.Length != 900 || last.Width != 300 || !last.Grain || last.Banding.Top != 2 || last.Banding.Left != 0 {
 		t.Fatalf("turned row %+v", last)
 	}
-	mats := demoMaterials()
+	mats := testPlanMaterials()
 	n := 0
 	for _, r := range rows {
 		if r.MaterialCode == "HDF5-W" {

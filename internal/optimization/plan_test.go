@@ -8,7 +8,7 @@ import (
 	"kerf/internal/cutting"
 )
 
-func demoMaterials() map[string]PlanMaterial {
+func testPlanMaterials() map[string]PlanMaterial {
 	n := 2
 	return map[string]PlanMaterial{
 		"PB18-WW": {Code: "PB18-WW", Thickness: 18, Enabled: true, EdgeAllowance: 1,
@@ -31,7 +31,7 @@ func TestVerifyNamesEveryProblemWithItsRow(t *testing.T) {
 		{Row: 10, Name: "零", MaterialCode: "PB18-WW", Thickness: 18, Length: 0, Width: 400, Count: 1},
 		{Row: 11, Name: "横放", MaterialCode: "PB18-WW", Thickness: 18, Length: 500, Width: 2400, Count: 1},
 	}
-	got := Verify(parts, demoMaterials(), Machine{MaxLength: 3800, MaxWidth: 2100}, 10)
+	got := Verify(parts, testPlanMaterials(), Machine{MaxLength: 3800, MaxWidth: 2100}, 10)
 	want := map[int]string{3: ProblemUnknownMaterial, 4: ProblemMaterialDisabled, 5: ProblemNoBoard, 6: ProblemNoBoard,
 		8: ProblemTooLarge, 9: ProblemBadCount, 10: ProblemBadSize}
 	if len(got) != len(want) {
@@ -43,7 +43,7 @@ func TestVerifyNamesEveryProblemWithItsRow(t *testing.T) {
 		}
 	}
 	// a machine narrower than the boards refuses what the boards would take
-	if got := Verify(parts[10-1:], demoMaterials(), Machine{MaxLength: 2000, MaxWidth: 2000}, 10); len(got) != 1 || got[0].Kind != ProblemTooLarge {
+	if got := Verify(parts[10-1:], testPlanMaterials(), Machine{MaxLength: 2000, MaxWidth: 2000}, 10); len(got) != 1 || got[0].Kind != ProblemTooLarge {
 		t.Fatalf("narrow machine: %+v", got)
 	}
 }
@@ -55,7 +55,7 @@ func TestEngineInputCutsAtCutSizeAndTheRunLabelsEveryCopy(t *testing.T) {
 		{Row: 3, Name: "门板", OrderNo: "SO2", Cabinet: "吊柜", MaterialCode: "PB18-WW", Thickness: 18, Length: 716, Width: 396, Count: 2, Grain: true,
 			Banding: Banding{2, 2, 2, 2}},
 	}
-	boards, eparts := EngineInput(parts, demoMaterials(), true)
+	boards, eparts := EngineInput(parts, testPlanMaterials(), true)
 	if len(boards) != 2 || boards[1].Count != 2 || boards[0].Count != 0 {
 		t.Fatalf("boards %+v", boards)
 	}
