@@ -42,16 +42,17 @@ func (m *Module) Name() string                    { return "optimization" }
 func (m *Module) Permissions() []permission.Group { return permissionGroups }
 func (m *Module) Menus() []module.MenuEntry       { return menus() }
 
-// Migrations are the settings' tables, then the materials' (each slice frozen once released;
-// a change is a new migration at the end of its slice, numbered after every existing one).
+// Migrations are the import files' tables, then the settings', then the materials' (the order
+// they were released in; each slice frozen once released, a change a new migration at its end).
 func (m *Module) Migrations() []db.Migration {
-	return append(append([]db.Migration{}, settingsMigrations...), materialsMigrations...)
+	out := append(append([]db.Migration{}, importMigrations...), settingsMigrations...)
+	return append(out, materialsMigrations...)
 }
 
 // Texts are the area's messages, one map per part of the area.
 func (m *Module) Texts() localization.Texts {
 	out := localization.Texts{}
-	for _, part := range []localization.Texts{texts, settingsTexts, materialsTexts} {
+	for _, part := range []localization.Texts{texts, settingsTexts, materialsTexts, importTexts} {
 		for k, v := range part {
 			out[k] = v
 		}
