@@ -30,7 +30,7 @@ func TestADesignsPanelsBecomeRowsThatVerify(t *testing.T) {
 		}
 	}
 	mats["HDF5-W"] = PlanMaterial{Code: "HDF5-W", Thickness: 5, Enabled: true, Boards: []PlanBoard{{Code: "H", Length: 2440, Width: 1220}}}
-	if probs := Verify(rows, mats, Machine{}, 10); len(probs) != 0 || n == 0 {
+	if probs := Verify(rows, mats, MachineLimits{}, 10); len(probs) != 0 || n == 0 {
 		t.Fatalf("problems %+v (backs %d)", probs, n)
 	}
 }

@@ -64,14 +64,14 @@ type Problem struct {
 	Args     []any  `json:"-"`
 }
 
-// Machine limits a part's cut size (0: no limit).
-type Machine struct {
+// MachineLimits limit a part's cut size (0: no limit).
+type MachineLimits struct {
 	MaxLength, MaxWidth float64
 }
 
 // Verify lists every problem of parts against the materials (by code, case aside), their
 // boards and the machine, trim taken off every board edge; nil when the parts can be cut.
-func Verify(parts []CutPart, mats map[string]PlanMaterial, m Machine, trim float64) []Problem {
+func Verify(parts []CutPart, mats map[string]PlanMaterial, m MachineLimits, trim float64) []Problem {
 	var out []Problem
 	add := func(p CutPart, kind string, args ...any) {
 		out = append(out, Problem{Row: p.Row, PartName: p.Name, Kind: kind, Args: args})
@@ -104,7 +104,7 @@ func Verify(parts []CutPart, mats map[string]PlanMaterial, m Machine, trim float
 	return out
 }
 
-func fitsAny(l, w float64, turn bool, boards []PlanBoard, m Machine, trim float64) bool {
+func fitsAny(l, w float64, turn bool, boards []PlanBoard, m MachineLimits, trim float64) bool {
 	fits := func(bl, bw float64) bool {
 		return (l <= bl && w <= bw) || (turn && w <= bl && l <= bw)
 	}

@@ -31,7 +31,7 @@ func TestVerifyNamesEveryProblemWithItsRow(t *testing.T) {
 		{Row: 10, Name: "零", MaterialCode: "PB18-WW", Thickness: 18, Length: 0, Width: 400, Count: 1},
 		{Row: 11, Name: "横放", MaterialCode: "PB18-WW", Thickness: 18, Length: 500, Width: 2400, Count: 1},
 	}
-	got := Verify(parts, testPlanMaterials(), Machine{MaxLength: 3800, MaxWidth: 2100}, 10)
+	got := Verify(parts, testPlanMaterials(), MachineLimits{MaxLength: 3800, MaxWidth: 2100}, 10)
 	want := map[int]string{3: ProblemUnknownMaterial, 4: ProblemMaterialDisabled, 5: ProblemNoBoard, 6: ProblemNoBoard,
 		8: ProblemTooLarge, 9: ProblemBadCount, 10: ProblemBadSize}
 	if len(got) != len(want) {
@@ -43,7 +43,7 @@ func TestVerifyNamesEveryProblemWithItsRow(t *testing.T) {
 		}
 	}
 	// a machine narrower than the boards refuses what the boards would take
-	if got := Verify(parts[10-1:], testPlanMaterials(), Machine{MaxLength: 2000, MaxWidth: 2000}, 10); len(got) != 1 || got[0].Kind != ProblemTooLarge {
+	if got := Verify(parts[10-1:], testPlanMaterials(), MachineLimits{MaxLength: 2000, MaxWidth: 2000}, 10); len(got) != 1 || got[0].Kind != ProblemTooLarge {
 		t.Fatalf("narrow machine: %+v", got)
 	}
 }
