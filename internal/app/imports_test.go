@@ -72,6 +72,7 @@ var areaImports = map[string][]string{
 	"salesorder":     {"files", "identity"}, // order files' blobs; user names in the status log
 	"securitylog":    nil,
 	"session":        {"identity"},
+	"warehouse":      nil,
 }
 
 // areaOf returns the area of a path relative to internal/ ("catalog/http.go" → "catalog"),

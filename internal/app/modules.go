@@ -30,6 +30,7 @@ import (
 	"kerf/internal/salesorder"
 	"kerf/internal/securitylog"
 	"kerf/internal/session"
+	"kerf/internal/warehouse"
 )
 
 // modules builds the areas in dependency order: one line per area.
@@ -78,6 +79,7 @@ func (a *App) modules(ctx context.Context) ([]module.Module, error) {
 		orderdetail.New(orderdetail.Deps{DB: a.DB, Catalog: a.Catalog, Permissions: a.Permissions, Registry: a.Registry, Orders: orders.Service(),
 			Products: products.Service(), Mappings: mappings.Service(), Tenants: a.Identity, ListTenants: a.Identity.Tenants}),
 		a.auditDesign(orders.Service(), plans.Service(), products.Service(), dict.Service()),
+		warehouse.New(warehouse.Deps{DB: a.DB, Tenants: a.Identity, UserID: a.userID}),
 		optimization.New(optimization.Deps{DB: a.DB, Catalog: a.Catalog, Permissions: a.Permissions, Tenants: a.Identity}),
 	}, nil
 }
