@@ -202,6 +202,106 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/app/board-in-out-bound-logs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The stock in/out log (not in the contract)
+         * @description Needs any of: [Warehouse.Stock]
+         */
+        get: operations["get-api-app-board-in-out-bound-logs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/app/board-in-out-bound-logs/book": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Book a manual receipt or issue (not in the contract)
+         * @description Needs any of: [Warehouse.Stock.Book]
+         */
+        post: operations["post-api-app-board-in-out-bound-logs-book"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/app/board-in-out-bound-logs/get-stock-data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Stock rows with pieces on hand
+         * @description Needs any of: [Warehouse.Stock]
+         */
+        get: operations["get-api-app-board-in-out-bound-logs-get-stock-data"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/app/board-in-out-bound-logs/statistics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * In, out and on hand per material, thickness and kind
+         * @description Needs any of: [Warehouse.Stock]
+         */
+        get: operations["get-api-app-board-in-out-bound-logs-statistics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/app/factory": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The tenant's factories
+         * @description Needs any of: [Warehouse.Factories]
+         */
+        get: operations["get-api-app-factory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/app/formFieldMappings": {
         parameters: {
             query?: never;
@@ -736,6 +836,46 @@ export interface paths {
          * @description Needs any of: [SalesOrder.Orders]
          */
         get: operations["get-api-app-salesorder-id-status-logs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/app/storehouse/get-shelvesinfo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A shelf's bins by level and position with what each holds
+         * @description Needs any of: [Warehouse.Shelves]
+         */
+        get: operations["get-api-app-storehouse-get-shelvesinfo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/app/storehouse/get-storehouseRowlist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Storehouse rows with their shelves and fill
+         * @description Needs any of: [Warehouse.Shelves]
+         */
+        get: operations["get-api-app-storehouse-get-storehouseRowlist"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2229,6 +2369,516 @@ export interface paths {
          * @description Needs any of: [Platform.Menus]
          */
         delete: operations["delete-api-menu-id"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/optimization/boards": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Boards (paged; spec 002 §7.11 filters), each with its material's code, name and thickness
+         * @description Needs any of: [Optimization.Materials]
+         */
+        get: operations["get-api-optimization-boards"];
+        put?: never;
+        /**
+         * Add a board to a material
+         * @description Needs any of: [Optimization.Materials.Create]
+         */
+        post: operations["post-api-optimization-boards"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/optimization/boards/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A board
+         * @description Needs any of: [Optimization.Materials]
+         */
+        get: operations["get-api-optimization-boards-id"];
+        /**
+         * Update a board
+         * @description Needs any of: [Optimization.Materials.Edit]
+         */
+        put: operations["put-api-optimization-boards-id"];
+        post?: never;
+        /**
+         * Delete a board (refused for an offcut in stock)
+         * @description Needs any of: [Optimization.Materials.Delete]
+         */
+        delete: operations["delete-api-optimization-boards-id"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/optimization/import-file-details": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An import file's part rows in row order
+         * @description Needs any of: [Optimization.ImportFiles]
+         */
+        get: operations["get-api-optimization-import-file-details"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/optimization/import-file-setting-details": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A setting's details, by column index ascending
+         * @description Needs any of: [Optimization.ImportFileSettings]
+         */
+        get: operations["get-api-optimization-import-file-setting-details"];
+        put?: never;
+        /**
+         * Add a column to a setting
+         * @description Needs any of: [Optimization.ImportFileSettings.Edit]
+         */
+        post: operations["post-api-optimization-import-file-setting-details"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/optimization/import-file-setting-details/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One detail of a setting
+         * @description Needs any of: [Optimization.ImportFileSettings]
+         */
+        get: operations["get-api-optimization-import-file-setting-details-id"];
+        /**
+         * Change a column of a setting
+         * @description Needs any of: [Optimization.ImportFileSettings.Edit]
+         */
+        put: operations["put-api-optimization-import-file-setting-details-id"];
+        post?: never;
+        /**
+         * Remove a column of a setting
+         * @description Needs any of: [Optimization.ImportFileSettings.Edit]
+         */
+        delete: operations["delete-api-optimization-import-file-setting-details-id"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/optimization/import-file-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Import-file settings, each with its details
+         * @description Needs any of: [Optimization.ImportFileSettings]
+         */
+        get: operations["get-api-optimization-import-file-settings"];
+        put?: never;
+        /**
+         * Create an import-file setting with its details
+         * @description Needs any of: [Optimization.ImportFileSettings.Create]
+         */
+        post: operations["post-api-optimization-import-file-settings"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/optimization/import-file-settings/all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every import-file setting, the default first (the upload dialog's select) */
+        get: operations["get-api-optimization-import-file-settings-all"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/optimization/import-file-settings/export-importsetting": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The settings (body {ids}; none: every setting) as .xlsx: one row per detail (name, file type, header rows, column, field, title, encoding) */
+        post: operations["post-api-optimization-import-file-settings-export-importsetting"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/optimization/import-file-settings/file-setting-template/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An empty cut list of the setting: its titles as the header row (.xlsx, or .csv for a .csv setting) */
+        get: operations["get-api-optimization-import-file-settings-file-setting-template-id"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/optimization/import-file-settings/import-importsetting": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Import settings from the .xlsx of export-importsetting (multipart field file); all or nothing; a name that exists is replaced (needs the edit permission) */
+        post: operations["post-api-optimization-import-file-settings-import-importsetting"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/optimization/import-file-settings/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One import-file setting with its details
+         * @description Needs any of: [Optimization.ImportFileSettings]
+         */
+        get: operations["get-api-optimization-import-file-settings-id"];
+        /**
+         * Update an import-file setting; details, when present, replace its details
+         * @description Needs any of: [Optimization.ImportFileSettings.Edit]
+         */
+        put: operations["put-api-optimization-import-file-settings-id"];
+        post?: never;
+        /**
+         * Delete an import-file setting and its details
+         * @description Needs any of: [Optimization.ImportFileSettings.Delete]
+         */
+        delete: operations["delete-api-optimization-import-file-settings-id"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/optimization/import-files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Import files, newest first
+         * @description Needs any of: [Optimization.ImportFiles]
+         */
+        get: operations["get-api-optimization-import-files"];
+        put?: never;
+        /**
+         * Upload a cut list (.xlsx, .csv) or a design JSON through an import-file setting: multipart fields file and importFileSettingId; the rows are stored in one transaction (not in the contract: the upload)
+         * @description Needs any of: [Optimization.ImportFiles.Upload]
+         */
+        post: operations["post-api-optimization-import-files"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/optimization/import-files/optimization/{id}/verification": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every problem of an import file's rows before a run
+         * @description Needs any of: [Optimization.ImportFiles]
+         */
+        get: operations["get-api-optimization-import-files-optimization-id-verification"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/optimization/import-files/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete an import file and its rows
+         * @description Needs any of: [Optimization.ImportFiles.Delete]
+         */
+        delete: operations["delete-api-optimization-import-files-id"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/optimization/machine-parameter-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Saw (machine) parameter settings
+         * @description Needs any of: [Optimization.Machines]
+         */
+        get: operations["get-api-optimization-machine-parameter-settings"];
+        put?: never;
+        /**
+         * Create a saw (the first, or one marked default, becomes the only default)
+         * @description Needs any of: [Optimization.Machines.Create]
+         */
+        post: operations["post-api-optimization-machine-parameter-settings"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/optimization/machine-parameter-settings/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Update a saw (marking it default clears the other default)
+         * @description Needs any of: [Optimization.Machines.Edit]
+         */
+        put: operations["put-api-optimization-machine-parameter-settings-id"];
+        post?: never;
+        /**
+         * Delete a saw (a deleted default passes to the oldest other)
+         * @description Needs any of: [Optimization.Machines.Delete]
+         */
+        delete: operations["delete-api-optimization-machine-parameter-settings-id"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/optimization/materials": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Materials (paged; filterText matches code, name or colour)
+         * @description Needs any of: [Optimization.Materials]
+         */
+        get: operations["get-api-optimization-materials"];
+        put?: never;
+        /**
+         * Create a material with its boards
+         * @description Needs any of: [Optimization.Materials.Create]
+         */
+        post: operations["post-api-optimization-materials"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/optimization/materials/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upsert materials by code with their boards (by code within the material); all or none
+         * @description Needs any of: [Optimization.Materials.Import]
+         */
+        post: operations["post-api-optimization-materials-batch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/optimization/materials/export-materials": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Export materials and their boards as .xlsx (JSON body {ids?}; none: every material); headers in the caller's language */
+        post: operations["post-api-optimization-materials-export-materials"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/optimization/materials/import-materials": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Import materials and boards from one .xlsx (multipart field file; sheets 材料/Materials and 板材/Boards, headers in either language); all rows or none */
+        post: operations["post-api-optimization-materials-import-materials"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/optimization/materials/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A material with its boards
+         * @description Needs any of: [Optimization.Materials]
+         */
+        get: operations["get-api-optimization-materials-id"];
+        /**
+         * Update a material; with boards, its boards become those
+         * @description Needs any of: [Optimization.Materials.Edit]
+         */
+        put: operations["put-api-optimization-materials-id"];
+        post?: never;
+        /**
+         * Delete a material and its boards (refused while an offcut of it is in stock)
+         * @description Needs any of: [Optimization.Materials.Delete]
+         */
+        delete: operations["delete-api-optimization-materials-id"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/optimization/optimize-parameter-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Optimise parameter settings
+         * @description Needs any of: [Optimization.Parameters]
+         */
+        get: operations["get-api-optimization-optimize-parameter-settings"];
+        put?: never;
+        /**
+         * Create optimise parameters (the first, or one marked default, becomes the only default)
+         * @description Needs any of: [Optimization.Parameters.Create]
+         */
+        post: operations["post-api-optimization-optimize-parameter-settings"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/optimization/optimize-parameter-settings/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Update optimise parameters (marking them default clears the other default)
+         * @description Needs any of: [Optimization.Parameters.Edit]
+         */
+        put: operations["put-api-optimization-optimize-parameter-settings-id"];
+        post?: never;
+        /**
+         * Delete optimise parameters (a deleted default passes to the oldest other)
+         * @description Needs any of: [Optimization.Parameters.Delete]
+         */
+        delete: operations["delete-api-optimization-optimize-parameter-settings-id"];
         options?: never;
         head?: never;
         patch?: never;
@@ -5326,6 +5976,9 @@ export interface components {
         ListMenusMenuItem: {
             items: components["schemas"]["MenusMenuItem"][] | null;
         };
+        ListOptimizationImportFileSetting: {
+            items: components["schemas"]["OptimizationImportFileSetting"][] | null;
+        };
         ListOrderdetailDetailTable: {
             items: components["schemas"]["OrderdetailDetailTable"][] | null;
         };
@@ -5343,6 +5996,18 @@ export interface components {
         };
         ListSalesorderStatusLog: {
             items: components["schemas"]["SalesorderStatusLog"][] | null;
+        };
+        ListWarehouseFactory: {
+            items: components["schemas"]["WarehouseFactory"][] | null;
+        };
+        ListWarehouseRowView: {
+            items: components["schemas"]["WarehouseRowView"][] | null;
+        };
+        ListWarehouseShelfInfo: {
+            items: components["schemas"]["WarehouseShelfInfo"][] | null;
+        };
+        ListWarehouseStockLog: {
+            items: components["schemas"]["WarehouseStockLog"][] | null;
         };
         LocalizationLanguage: {
             cultureName: string;
@@ -5440,6 +6105,680 @@ export interface components {
             parentId?: string;
             path?: string;
             permission?: string;
+        };
+        OptimizationBoard: {
+            binCode: string;
+            /** @description Unique within the material without regard to case */
+            code: string;
+            concurrencyStamp: string;
+            /**
+             * Format: double
+             * @description Cost of one sheet
+             */
+            cost: number;
+            /** Format: date-time */
+            creationTime: string;
+            /** Format: uuid */
+            creatorId: string | null;
+            id: string;
+            isDeleted: boolean;
+            isOffcut: boolean;
+            /** Format: date-time */
+            lastModificationTime: string | null;
+            /** Format: uuid */
+            lastModifierId: string | null;
+            /**
+             * Format: double
+             * @description mm
+             */
+            length: number;
+            materialCode: string;
+            materialId: string;
+            materialName: string;
+            /** @description The run an offcut came from */
+            planNo: string;
+            /**
+             * Format: int64
+             * @description Sheets in stock; null: unlimited
+             */
+            quantity: number | null;
+            /** Format: uuid */
+            tenantId: string | null;
+            /** Format: double */
+            thickness: number;
+            /**
+             * Format: double
+             * @description mm
+             */
+            width: number;
+        };
+        OptimizationCreateBoardInput: {
+            binCode?: string;
+            /** @description Blank: {length}x{width} */
+            code?: string;
+            /** Format: double */
+            cost?: number;
+            isOffcut?: boolean;
+            /**
+             * Format: double
+             * @description mm
+             */
+            length: number;
+            /** Format: uuid */
+            materialId: string;
+            planNo?: string;
+            /**
+             * Format: int64
+             * @description Absent or null: unlimited
+             */
+            quantity?: number;
+            /**
+             * Format: double
+             * @description mm
+             */
+            width: number;
+        };
+        OptimizationCreateMaterialInput: {
+            boards?: components["schemas"]["OptimizationMaterialBoardInput"][] | null;
+            /** @description Unique among the tenant's materials without regard to case */
+            code: string;
+            color?: string;
+            /**
+             * Format: double
+             * @description Pre-milling per banded side, mm
+             */
+            edgeAllowance?: number;
+            grain?: boolean;
+            /** @description Default true */
+            isEnable?: boolean;
+            name: string;
+            /**
+             * Format: double
+             * @description mm
+             */
+            thickness: number;
+        };
+        OptimizationDetailFields: {
+            /**
+             * Format: int64
+             * @description 0-based: 0 is column A
+             */
+            columnIndex: number;
+            field: string;
+            /** @description Default: the field's name in the caller's language */
+            title?: string;
+        };
+        OptimizationDetailInput: {
+            /**
+             * Format: int64
+             * @description 0-based: 0 is column A
+             */
+            columnIndex: number;
+            field: string;
+            importFileSettingId: string;
+            /** @description Default: the field's name in the caller's language */
+            title?: string;
+        };
+        OptimizationImportFile: {
+            concurrencyStamp: string;
+            /** Format: date-time */
+            creationTime: string;
+            /** Format: uuid */
+            creatorId: string | null;
+            /** Format: uuid */
+            fileDescriptorId: string | null;
+            fileName: string;
+            id: string;
+            /** Format: uuid */
+            importFileSettingId: string | null;
+            isDeleted: boolean;
+            /** Format: date-time */
+            lastModificationTime: string | null;
+            /** Format: uuid */
+            lastModifierId: string | null;
+            /** @description The orders of its parts, comma-separated */
+            orderNos: string;
+            /**
+             * Format: int64
+             * @description Rows
+             */
+            parts: number;
+            /**
+             * Format: int64
+             * @description Copies: the rows' counts added
+             */
+            pieces: number;
+            /**
+             * Format: int64
+             * @description 0 uploaded, 1 from review sheets
+             * @enum {integer}
+             */
+            source: 0 | 1;
+            /**
+             * Format: int64
+             * @description 0 imported, 1 verified, 2 optimised
+             * @enum {integer}
+             */
+            status: 0 | 1 | 2;
+            /** Format: uuid */
+            tenantId: string | null;
+        };
+        OptimizationImportFileDetail: {
+            cabinet: string;
+            concurrencyStamp: string;
+            /** Format: double */
+            count: number;
+            /** Format: date-time */
+            creationTime: string;
+            /** Format: uuid */
+            creatorId: string | null;
+            /** Format: double */
+            edgeBottom: number;
+            /** Format: double */
+            edgeLeft: number;
+            /** Format: double */
+            edgeRight: number;
+            /** Format: double */
+            edgeTop: number;
+            /** @description The grain runs along the length: never turned */
+            grain: boolean;
+            id: string;
+            importFileId: string;
+            isDeleted: boolean;
+            /** Format: date-time */
+            lastModificationTime: string | null;
+            /** Format: uuid */
+            lastModifierId: string | null;
+            /**
+             * Format: double
+             * @description Finished length (mm)
+             */
+            length: number;
+            materialCode: string;
+            orderNo: string;
+            partCode: string;
+            partName: string;
+            remark: string;
+            /** Format: int64 */
+            rowNo: number;
+            /** Format: uuid */
+            tenantId: string | null;
+            /** Format: double */
+            thickness: number;
+            /**
+             * Format: double
+             * @description Finished width (mm)
+             */
+            width: number;
+        };
+        OptimizationImportFileSetting: {
+            concurrencyStamp: string;
+            /** Format: date-time */
+            creationTime: string;
+            /** Format: uuid */
+            creatorId: string | null;
+            /** @description By columnIndex ascending */
+            details: components["schemas"]["OptimizationImportFileSettingDetail"][] | null;
+            /**
+             * Format: int64
+             * @description Of a .csv: 1 GB18030, 2 UTF-16LE, 3 UTF-8 (with or without BOM)
+             */
+            encoding: number;
+            /**
+             * Format: int64
+             * @description 0 .xlsx, 1 .csv, 2 design JSON (no details)
+             */
+            fileType: number;
+            /**
+             * Format: int64
+             * @description Rows before the data
+             */
+            headerRows: number;
+            id: string;
+            /** @description The tenant's default (one at most); needs every required field mapped */
+            isDefault: boolean;
+            isDeleted: boolean;
+            /** Format: date-time */
+            lastModificationTime: string | null;
+            /** Format: uuid */
+            lastModifierId: string | null;
+            /** @description Required fields not yet mapped (materialCode, thickness, length, width, count); a setting missing any cannot be default or read a file */
+            missingFields: string[] | null;
+            name: string;
+            remark: string;
+            /** Format: uuid */
+            tenantId: string | null;
+        };
+        OptimizationImportFileSettingDetail: {
+            /**
+             * Format: int64
+             * @description 0-based: 0 is column A
+             */
+            columnIndex: number;
+            concurrencyStamp: string;
+            /** Format: date-time */
+            creationTime: string;
+            /** Format: uuid */
+            creatorId: string | null;
+            /** @description partName, partCode, materialCode, thickness, length, width, count, grain, edgeTop, edgeBottom, edgeLeft, edgeRight, orderNo, cabinet, remark */
+            field: string;
+            id: string;
+            importFileSettingId: string;
+            isDeleted: boolean;
+            /** Format: date-time */
+            lastModificationTime: string | null;
+            /** Format: uuid */
+            lastModifierId: string | null;
+            /** Format: uuid */
+            tenantId: string | null;
+            /** @description The column's header text (the template's header row) */
+            title: string;
+            /**
+             * Format: int64
+             * @description How the cells are read (from the field): 0 text, 1 integer, 2 decimal
+             */
+            valueType: number;
+        };
+        OptimizationImportFileSettingInput: {
+            /** @description Present: the setting's details replaced by these; absent on an update: kept */
+            details?: components["schemas"]["OptimizationDetailFields"][] | null;
+            /**
+             * Format: int64
+             * @description 1 GB18030, 2 UTF-16LE, 3 UTF-8 (default)
+             */
+            encoding?: number | null;
+            /**
+             * Format: int64
+             * @description 0 .xlsx (default), 1 .csv, 2 design JSON
+             */
+            fileType?: number | null;
+            /**
+             * Format: int64
+             * @description Default 1
+             */
+            headerRows?: number | null;
+            isDefault?: boolean;
+            name: string;
+            remark?: string;
+        };
+        OptimizationMachineSetting: {
+            /**
+             * Format: double
+             * @description Highest stack of boards cut at once, mm
+             */
+            bookHeight: number;
+            /**
+             * Format: int64
+             * @description The kanban's columns of boards to cut (1–20)
+             */
+            channels: number;
+            concurrencyStamp: string;
+            /** Format: date-time */
+            creationTime: string;
+            /** Format: uuid */
+            creatorId: string | null;
+            /**
+             * Format: double
+             * @description Positioning and clamping per cut, s
+             */
+            cutTime: number;
+            /**
+             * Format: double
+             * @description Cutting speed, m/min
+             */
+            feedSpeed: number;
+            id: string;
+            /** @description The tenant's default (exactly one) */
+            isDefault: boolean;
+            isDeleted: boolean;
+            /**
+             * Format: double
+             * @description Blade width, mm (0–20)
+             */
+            kerf: number;
+            /** Format: date-time */
+            lastModificationTime: string | null;
+            /** Format: uuid */
+            lastModifierId: string | null;
+            /**
+             * Format: double
+             * @description Loading per book, s
+             */
+            loadTime: number;
+            /**
+             * Format: double
+             * @description Longest board, mm
+             */
+            maxLength: number;
+            /**
+             * Format: double
+             * @description Widest board, mm
+             */
+            maxWidth: number;
+            /** @description The saw */
+            name: string;
+            remark: string;
+            /**
+             * Format: double
+             * @description Return speed, m/min
+             */
+            returnSpeed: number;
+            /**
+             * Format: int64
+             * @description Guillotine stages the saw can make, 0 unlimited (0–9)
+             */
+            stages: number;
+            /** Format: uuid */
+            tenantId: string | null;
+        };
+        OptimizationMachineSettingInput: {
+            /** Format: double */
+            bookHeight: number;
+            /** Format: int64 */
+            channels: number;
+            /** @description Update: the stamp read; a stale one answers 409 */
+            concurrencyStamp?: string;
+            /** Format: double */
+            cutTime: number;
+            /** Format: double */
+            feedSpeed: number;
+            /** @description Making one default clears the other; the first machine is default anyway */
+            isDefault?: boolean;
+            /** Format: double */
+            kerf: number;
+            /** Format: double */
+            loadTime: number;
+            /** Format: double */
+            maxLength: number;
+            /** Format: double */
+            maxWidth: number;
+            name: string;
+            remark?: string;
+            /** Format: double */
+            returnSpeed: number;
+            /** Format: int64 */
+            stages: number;
+        };
+        OptimizationMaterial: {
+            code: string;
+            color: string;
+            concurrencyStamp: string;
+            /** Format: date-time */
+            creationTime: string;
+            /** Format: uuid */
+            creatorId: string | null;
+            /**
+             * Format: double
+             * @description Pre-milling per banded side, mm
+             */
+            edgeAllowance: number;
+            /** @description The material has a grain: its parts do not turn */
+            grain: boolean;
+            id: string;
+            isDeleted: boolean;
+            isEnable: boolean;
+            /** Format: date-time */
+            lastModificationTime: string | null;
+            /** Format: uuid */
+            lastModifierId: string | null;
+            name: string;
+            /** Format: uuid */
+            tenantId: string | null;
+            /**
+             * Format: double
+             * @description mm
+             */
+            thickness: number;
+        };
+        OptimizationMaterialBatchInput: {
+            /** @description Upserted by material code, their boards by board code within the material; all or none */
+            items: components["schemas"]["OptimizationCreateMaterialInput"][] | null;
+        };
+        OptimizationMaterialBoardInput: {
+            binCode?: string;
+            /** @description Blank: {length}x{width} */
+            code?: string;
+            /** Format: double */
+            cost?: number;
+            /**
+             * Format: uuid
+             * @description A board of the material (update only)
+             */
+            id?: string;
+            isOffcut?: boolean;
+            /**
+             * Format: double
+             * @description mm
+             */
+            length: number;
+            planNo?: string;
+            /**
+             * Format: int64
+             * @description Absent or null: unlimited
+             */
+            quantity?: number;
+            /**
+             * Format: double
+             * @description mm
+             */
+            width: number;
+        };
+        OptimizationMaterialWithBoards: {
+            boards: components["schemas"]["OptimizationBoard"][] | null;
+            code: string;
+            color: string;
+            concurrencyStamp: string;
+            /** Format: date-time */
+            creationTime: string;
+            /** Format: uuid */
+            creatorId: string | null;
+            /**
+             * Format: double
+             * @description Pre-milling per banded side, mm
+             */
+            edgeAllowance: number;
+            /** @description The material has a grain: its parts do not turn */
+            grain: boolean;
+            id: string;
+            isDeleted: boolean;
+            isEnable: boolean;
+            /** Format: date-time */
+            lastModificationTime: string | null;
+            /** Format: uuid */
+            lastModifierId: string | null;
+            name: string;
+            /** Format: uuid */
+            tenantId: string | null;
+            /**
+             * Format: double
+             * @description mm
+             */
+            thickness: number;
+        };
+        OptimizationMaterialsSaveResult: {
+            /** Format: int64 */
+            boardsCreated: number;
+            /** Format: int64 */
+            boardsUpdated: number;
+            /** Format: int64 */
+            materialsCreated: number;
+            /** Format: int64 */
+            materialsUpdated: number;
+        };
+        OptimizationParameterSetting: {
+            concurrencyStamp: string;
+            /** Format: date-time */
+            creationTime: string;
+            /** Format: uuid */
+            creatorId: string | null;
+            /**
+             * Format: int64
+             * @description 0 any, 1 along the length, 2 across
+             */
+            firstCut: number;
+            id: string;
+            /** @description The tenant's default (exactly one) */
+            isDefault: boolean;
+            isDeleted: boolean;
+            /**
+             * Format: double
+             * @description Saw blade width, mm (0–20)
+             */
+            kerf: number;
+            /** Format: date-time */
+            lastModificationTime: string | null;
+            /** Format: uuid */
+            lastModifierId: string | null;
+            /**
+             * Format: double
+             * @description An offcut at least this long and wide is kept, mm
+             */
+            minOffcutLength: number;
+            /** Format: double */
+            minOffcutWidth: number;
+            name: string;
+            remark: string;
+            /** @description Parts may turn unless grained */
+            rotate: boolean;
+            /**
+             * Format: int64
+             * @description Guillotine stages, 0 unlimited (0–9)
+             */
+            stages: number;
+            /** Format: uuid */
+            tenantId: string | null;
+            /**
+             * Format: int64
+             * @description The engine's budget per run (1–60)
+             */
+            timeLimitSeconds: number;
+            /**
+             * Format: double
+             * @description Trim per board edge, mm (0–50)
+             */
+            trim: number;
+            /** @description Stocked offcuts are cut first */
+            useStockOffcuts: boolean;
+        };
+        OptimizationParameterSettingInput: {
+            /** @description Update: the stamp read; a stale one answers 409 */
+            concurrencyStamp?: string;
+            /** Format: int64 */
+            firstCut: number;
+            /** @description Making one default clears the other; the first setting is default anyway */
+            isDefault?: boolean;
+            /** Format: double */
+            kerf: number;
+            /** Format: double */
+            minOffcutLength: number;
+            /** Format: double */
+            minOffcutWidth: number;
+            name: string;
+            remark?: string;
+            rotate: boolean;
+            /** Format: int64 */
+            stages: number;
+            /** Format: int64 */
+            timeLimitSeconds: number;
+            /** Format: double */
+            trim: number;
+            useStockOffcuts: boolean;
+        };
+        OptimizationProblemView: {
+            /** @enum {string} */
+            kind: "unknownMaterial" | "materialDisabled" | "noBoard" | "tooLarge" | "badCount" | "badSize";
+            message: string;
+            partName: string;
+            /** Format: int64 */
+            row: number;
+        };
+        OptimizationUpdateBoardInput: {
+            binCode?: string;
+            /** @description Blank: {length}x{width} */
+            code?: string;
+            /** @description The stamp read; a stale one answers 409, none skips the check */
+            concurrencyStamp?: string;
+            /** Format: double */
+            cost?: number;
+            isOffcut?: boolean;
+            /**
+             * Format: double
+             * @description mm
+             */
+            length: number;
+            planNo?: string;
+            /**
+             * Format: int64
+             * @description Absent or null: unlimited
+             */
+            quantity?: number;
+            /**
+             * Format: double
+             * @description mm
+             */
+            width: number;
+        };
+        OptimizationUpdateDetailInput: {
+            /**
+             * Format: int64
+             * @description 0-based: 0 is column A
+             */
+            columnIndex: number;
+            concurrencyStamp?: string;
+            field: string;
+            /** @description Default: the field's name in the caller's language */
+            title?: string;
+        };
+        OptimizationUpdateImportFileSettingInput: {
+            /** @description The stamp read; a stale one answers 409, none skips the check */
+            concurrencyStamp?: string;
+            /** @description Present: the setting's details replaced by these; absent on an update: kept */
+            details?: components["schemas"]["OptimizationDetailFields"][] | null;
+            /**
+             * Format: int64
+             * @description 1 GB18030, 2 UTF-16LE, 3 UTF-8 (default)
+             */
+            encoding?: number | null;
+            /**
+             * Format: int64
+             * @description 0 .xlsx (default), 1 .csv, 2 design JSON
+             */
+            fileType?: number | null;
+            /**
+             * Format: int64
+             * @description Default 1
+             */
+            headerRows?: number | null;
+            isDefault?: boolean;
+            name: string;
+            remark?: string;
+        };
+        OptimizationUpdateMaterialInput: {
+            /** @description Absent: the boards stay as they are */
+            boards?: components["schemas"]["OptimizationMaterialBoardInput"][] | null;
+            /** @description Unique among the tenant's materials without regard to case */
+            code: string;
+            color?: string;
+            /** @description The stamp read; a stale one answers 409, none skips the check */
+            concurrencyStamp?: string;
+            /**
+             * Format: double
+             * @description Pre-milling per banded side, mm
+             */
+            edgeAllowance?: number;
+            grain?: boolean;
+            /** @description Default true */
+            isEnable?: boolean;
+            name: string;
+            /**
+             * Format: double
+             * @description mm
+             */
+            thickness: number;
+        };
+        OptimizationVerification: {
+            ok: boolean;
+            problems: components["schemas"]["OptimizationProblemView"][] | null;
         };
         OrderdetailActions: {
             clear: string[] | null;
@@ -5907,6 +7246,46 @@ export interface components {
             /** Format: int64 */
             totalCount: number;
         };
+        PagedOptimizationBoard: {
+            items: components["schemas"]["OptimizationBoard"][] | null;
+            /** Format: int64 */
+            totalCount: number;
+        };
+        PagedOptimizationImportFile: {
+            items: components["schemas"]["OptimizationImportFile"][] | null;
+            /** Format: int64 */
+            totalCount: number;
+        };
+        PagedOptimizationImportFileDetail: {
+            items: components["schemas"]["OptimizationImportFileDetail"][] | null;
+            /** Format: int64 */
+            totalCount: number;
+        };
+        PagedOptimizationImportFileSetting: {
+            items: components["schemas"]["OptimizationImportFileSetting"][] | null;
+            /** Format: int64 */
+            totalCount: number;
+        };
+        PagedOptimizationImportFileSettingDetail: {
+            items: components["schemas"]["OptimizationImportFileSettingDetail"][] | null;
+            /** Format: int64 */
+            totalCount: number;
+        };
+        PagedOptimizationMachineSetting: {
+            items: components["schemas"]["OptimizationMachineSetting"][] | null;
+            /** Format: int64 */
+            totalCount: number;
+        };
+        PagedOptimizationMaterial: {
+            items: components["schemas"]["OptimizationMaterial"][] | null;
+            /** Format: int64 */
+            totalCount: number;
+        };
+        PagedOptimizationParameterSetting: {
+            items: components["schemas"]["OptimizationParameterSetting"][] | null;
+            /** Format: int64 */
+            totalCount: number;
+        };
         PagedOrderdetailLine: {
             items: components["schemas"]["OrderdetailLine"][] | null;
             /** Format: int64 */
@@ -5944,6 +7323,16 @@ export interface components {
         };
         PagedSecuritylogLog: {
             items: components["schemas"]["SecuritylogLog"][] | null;
+            /** Format: int64 */
+            totalCount: number;
+        };
+        PagedWarehouseStockItem: {
+            items: components["schemas"]["WarehouseStockItem"][] | null;
+            /** Format: int64 */
+            totalCount: number;
+        };
+        PagedWarehouseStockLog: {
+            items: components["schemas"]["WarehouseStockLog"][] | null;
             /** Format: int64 */
             totalCount: number;
         };
@@ -6478,6 +7867,255 @@ export interface components {
             message: string;
             tenantName: string;
         };
+        WarehouseBinInfo: {
+            code: string;
+            id: string;
+            items: components["schemas"]["WarehouseStockItem"][] | null;
+            /** Format: int64 */
+            level: number;
+            /** Format: int64 */
+            onHand: number;
+            /** Format: int64 */
+            position: number;
+        };
+        WarehouseFactory: {
+            address: string;
+            code: string;
+            concurrencyStamp: string;
+            /** Format: date-time */
+            creationTime: string;
+            /** Format: uuid */
+            creatorId: string | null;
+            id: string;
+            isDefault: boolean;
+            isDeleted: boolean;
+            /** Format: date-time */
+            lastModificationTime: string | null;
+            /** Format: uuid */
+            lastModifierId: string | null;
+            name: string;
+            /** Format: uuid */
+            tenantId: string | null;
+        };
+        WarehouseMove: {
+            /** @description in: the bin (none: an offcut is placed on an offcut shelf with room, a board stays unassigned); out: take only from this bin */
+            binCode?: string;
+            /**
+             * Format: int64
+             * @description 0 in, 1 out
+             */
+            direction: number;
+            /**
+             * Format: int64
+             * @description 0 board, 1 offcut
+             */
+            kind: number;
+            /** Format: double */
+            length: number;
+            materialCode: string;
+            /** Format: int64 */
+            quantity: number;
+            reason?: string;
+            /** Format: double */
+            thickness: number;
+            /** Format: double */
+            width: number;
+        };
+        WarehouseRowView: {
+            code: string;
+            concurrencyStamp: string;
+            /** Format: date-time */
+            creationTime: string;
+            /** Format: uuid */
+            creatorId: string | null;
+            factoryId: string;
+            factoryName: string;
+            id: string;
+            isDeleted: boolean;
+            /** Format: date-time */
+            lastModificationTime: string | null;
+            /** Format: uuid */
+            lastModifierId: string | null;
+            name: string;
+            shelves: components["schemas"]["WarehouseShelfView"][] | null;
+            /** Format: int64 */
+            sort: number;
+            /** Format: uuid */
+            tenantId: string | null;
+        };
+        WarehouseShelfInfo: {
+            bins: components["schemas"]["WarehouseBinInfo"][] | null;
+            /** Format: int64 */
+            binsPerLevel: number;
+            code: string;
+            concurrencyStamp: string;
+            /** Format: date-time */
+            creationTime: string;
+            /** Format: uuid */
+            creatorId: string | null;
+            id: string;
+            isDeleted: boolean;
+            /** Format: date-time */
+            lastModificationTime: string | null;
+            /** Format: uuid */
+            lastModifierId: string | null;
+            /** Format: int64 */
+            levels: number;
+            name: string;
+            rowCode: string;
+            rowId: string;
+            /**
+             * Format: int64
+             * @description 0 boards, 1 offcuts
+             */
+            storageType: number;
+            /** Format: uuid */
+            tenantId: string | null;
+        };
+        WarehouseShelfView: {
+            /** Format: int64 */
+            bins: number;
+            /** Format: int64 */
+            binsPerLevel: number;
+            code: string;
+            concurrencyStamp: string;
+            /** Format: date-time */
+            creationTime: string;
+            /** Format: uuid */
+            creatorId: string | null;
+            id: string;
+            isDeleted: boolean;
+            /** Format: date-time */
+            lastModificationTime: string | null;
+            /** Format: uuid */
+            lastModifierId: string | null;
+            /** Format: int64 */
+            levels: number;
+            name: string;
+            /**
+             * Format: int64
+             * @description pieces on hand in the shelf's bins
+             */
+            onHand: number;
+            rowId: string;
+            /**
+             * Format: int64
+             * @description 0 boards, 1 offcuts
+             */
+            storageType: number;
+            /** Format: uuid */
+            tenantId: string | null;
+            /** Format: int64 */
+            usedBins: number;
+        };
+        WarehouseStatRow: {
+            /**
+             * Format: double
+             * @description m²
+             */
+            inArea: number;
+            /** Format: int64 */
+            inQuantity: number;
+            /** Format: int64 */
+            kind: number;
+            materialCode: string;
+            /** Format: int64 */
+            onHand: number;
+            /**
+             * Format: double
+             * @description m²
+             */
+            onHandArea: number;
+            /**
+             * Format: double
+             * @description m²
+             */
+            outArea: number;
+            /** Format: int64 */
+            outQuantity: number;
+            /** Format: double */
+            thickness: number;
+        };
+        WarehouseStatistics: {
+            items: components["schemas"]["WarehouseStatRow"][] | null;
+            /** @description sums of every row (materialCode empty) */
+            totals: components["schemas"]["WarehouseStatRow"];
+        };
+        WarehouseStockItem: {
+            /** @description "" when unassigned */
+            binCode: string;
+            /** Format: uuid */
+            binId: string | null;
+            concurrencyStamp: string;
+            /** Format: date-time */
+            creationTime: string;
+            /** Format: uuid */
+            creatorId: string | null;
+            /** Format: uuid */
+            factoryId: string | null;
+            id: string;
+            isDeleted: boolean;
+            /**
+             * Format: int64
+             * @description 0 board, 1 offcut
+             */
+            kind: number;
+            /** Format: date-time */
+            lastModificationTime: string | null;
+            /** Format: uuid */
+            lastModifierId: string | null;
+            /** Format: double */
+            length: number;
+            materialCode: string;
+            /** Format: int64 */
+            onHand: number;
+            /** @description the run an offcut came from */
+            planNo: string;
+            /** Format: uuid */
+            tenantId: string | null;
+            /** Format: double */
+            thickness: number;
+            /** Format: double */
+            width: number;
+        };
+        WarehouseStockLog: {
+            binCode: string;
+            concurrencyStamp: string;
+            /** Format: date-time */
+            creationTime: string;
+            /** Format: uuid */
+            creatorId: string | null;
+            /**
+             * Format: int64
+             * @description 0 in, 1 out
+             */
+            direction: number;
+            id: string;
+            isDeleted: boolean;
+            itemId: string;
+            /** Format: int64 */
+            kind: number;
+            /** Format: date-time */
+            lastModificationTime: string | null;
+            /** Format: uuid */
+            lastModifierId: string | null;
+            /** Format: double */
+            length: number;
+            materialCode: string;
+            operatorName: string;
+            planNo: string;
+            /** Format: int64 */
+            quantity: number;
+            reason: string;
+            /** Format: uuid */
+            tenantId: string | null;
+            /** Format: double */
+            thickness: number;
+            /** Format: date-time */
+            time: string;
+            /** Format: double */
+            width: number;
+        };
     };
     responses: never;
     parameters: never;
@@ -6791,6 +8429,200 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "get-api-app-board-in-out-bound-logs": {
+        parameters: {
+            query?: {
+                /** @description contains */
+                materialCode?: string;
+                /** @description 0 board, 1 offcut; none: both */
+                kind?: string;
+                /** @description 0 in, 1 out; none: both */
+                direction?: string;
+                /** @description contains */
+                binCode?: string;
+                /** @description contains */
+                planNo?: string;
+                /** @description from this day: yyyy-MM-dd, or a date-time with its offset */
+                from?: string;
+                /** @description to this day, inclusive */
+                to?: string;
+                /** @description Rows to skip */
+                skipCount?: number;
+                /** @description Page size (at most 1000) */
+                maxResultCount?: number;
+                /** @description time, materialCode, quantity, planNo, binCode; asc or desc (default time desc) */
+                sorting?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PagedWarehouseStockLog"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "post-api-app-board-in-out-bound-logs-book": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WarehouseMove"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListWarehouseStockLog"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "get-api-app-board-in-out-bound-logs-get-stock-data": {
+        parameters: {
+            query?: {
+                /** @description contains */
+                materialCode?: string;
+                /** @description 0 board, 1 offcut; none: both */
+                kind?: string;
+                /** @description contains */
+                binCode?: string;
+                /** @description exactly (mm) */
+                thickness?: string;
+                /** @description Rows to skip */
+                skipCount?: number;
+                /** @description Page size (at most 1000) */
+                maxResultCount?: number;
+                /** @description materialCode, thickness, length, width, binCode, onHand, planNo, kind, creationTime; asc or desc */
+                sorting?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PagedWarehouseStockItem"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "get-api-app-board-in-out-bound-logs-statistics": {
+        parameters: {
+            query?: {
+                /** @description from this day: yyyy-MM-dd, or a date-time with its offset */
+                from?: string;
+                /** @description to this day, inclusive */
+                to?: string;
+                /** @description contains */
+                materialCode?: string;
+                /** @description 0 board, 1 offcut; none: both */
+                kind?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WarehouseStatistics"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "get-api-app-factory": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListWarehouseFactory"];
+                };
             };
             /** @description Error */
             default: {
@@ -8187,6 +10019,72 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ListSalesorderStatusLog"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "get-api-app-storehouse-get-shelvesinfo": {
+        parameters: {
+            query?: {
+                /** @description the shelf's code (Code); none: every shelf of the storage type */
+                code?: string;
+                /** @description 0 boards, 1 offcuts (StorageType) */
+                storageType?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListWarehouseShelfInfo"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "get-api-app-storehouse-get-storehouseRowlist": {
+        parameters: {
+            query?: {
+                /** @description only this factory's rows (none: every row) */
+                factoryId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListWarehouseRowView"];
                 };
             };
             /** @description Error */
@@ -11612,6 +13510,1290 @@ export interface operations {
         };
     };
     "delete-api-menu-id": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "get-api-optimization-boards": {
+        parameters: {
+            query?: {
+                /** @description Rows to skip */
+                skipCount?: number;
+                /** @description Page size (at most 1000) */
+                maxResultCount?: number;
+                /** @description e.g. "name desc"; columns are whitelisted */
+                sorting?: string;
+                /** @description Free-text filter */
+                filter?: string;
+                /** @description The boards of one material */
+                materialId?: string;
+                /** @description A substring of the plan number */
+                planNo?: string;
+                /** @description A substring of the material's code */
+                boardsMaterialCode?: string;
+                /** @description A substring of the board's code */
+                boardsCode?: string;
+                /** @description mm, inclusive */
+                lengthMin?: string;
+                /** @description mm, inclusive */
+                lengthMax?: string;
+                /** @description mm, inclusive */
+                widthMin?: string;
+                /** @description mm, inclusive */
+                widthMax?: string;
+                /** @description A substring of the bin code */
+                binCode?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PagedOptimizationBoard"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "post-api-optimization-boards": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OptimizationCreateBoardInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OptimizationBoard"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "get-api-optimization-boards-id": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OptimizationBoard"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "put-api-optimization-boards-id": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OptimizationUpdateBoardInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OptimizationBoard"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "delete-api-optimization-boards-id": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "get-api-optimization-import-file-details": {
+        parameters: {
+            query: {
+                importFileId: string;
+                skipCount?: number;
+                /** @description Default 50, at most 1000 */
+                maxResultCount?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PagedOptimizationImportFileDetail"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "get-api-optimization-import-file-setting-details": {
+        parameters: {
+            query: {
+                /** @description The setting */
+                importFileSettingId: string;
+                skipCount?: number;
+                /** @description Page size (at most 1000) */
+                maxResultCount?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PagedOptimizationImportFileSettingDetail"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "post-api-optimization-import-file-setting-details": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OptimizationDetailInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OptimizationImportFileSettingDetail"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "get-api-optimization-import-file-setting-details-id": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OptimizationImportFileSettingDetail"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "put-api-optimization-import-file-setting-details-id": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OptimizationUpdateDetailInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OptimizationImportFileSettingDetail"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "delete-api-optimization-import-file-setting-details-id": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "get-api-optimization-import-file-settings": {
+        parameters: {
+            query?: {
+                /** @description Rows to skip */
+                skipCount?: number;
+                /** @description Page size (at most 1000) */
+                maxResultCount?: number;
+                /** @description e.g. "name desc"; columns are whitelisted */
+                sorting?: string;
+                /** @description Free-text filter */
+                filter?: string;
+                /** @description A part of the name or remark */
+                filterText?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PagedOptimizationImportFileSetting"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "post-api-optimization-import-file-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OptimizationImportFileSettingInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OptimizationImportFileSetting"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "get-api-optimization-import-file-settings-all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListOptimizationImportFileSetting"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "post-api-optimization-import-file-settings-export-importsetting": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "get-api-optimization-import-file-settings-file-setting-template-id": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "post-api-optimization-import-file-settings-import-importsetting": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "get-api-optimization-import-file-settings-id": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OptimizationImportFileSetting"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "put-api-optimization-import-file-settings-id": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OptimizationUpdateImportFileSettingInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OptimizationImportFileSetting"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "delete-api-optimization-import-file-settings-id": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "get-api-optimization-import-files": {
+        parameters: {
+            query?: {
+                /** @description File name or order number contains it */
+                filter?: string;
+                /** @description 0 imported, 1 verified, 2 optimised */
+                status?: string;
+                /** @description creationTime, fileName or status, with asc or desc */
+                sorting?: string;
+                skipCount?: number;
+                maxResultCount?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PagedOptimizationImportFile"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "post-api-optimization-import-files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description filename of the file being uploaded
+                     */
+                    filename?: string;
+                    /** @description general purpose name for multipart form value */
+                    name?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OptimizationImportFile"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "get-api-optimization-import-files-optimization-id-verification": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OptimizationVerification"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "delete-api-optimization-import-files-id": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "get-api-optimization-machine-parameter-settings": {
+        parameters: {
+            query?: {
+                /** @description Rows to skip */
+                skipCount?: number;
+                /** @description Page size (at most 1000) */
+                maxResultCount?: number;
+                /** @description e.g. "name desc"; columns are whitelisted */
+                sorting?: string;
+                /** @description Free-text filter */
+                filter?: string;
+                /** @description A part of the name or remark */
+                filterText?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PagedOptimizationMachineSetting"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "post-api-optimization-machine-parameter-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OptimizationMachineSettingInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OptimizationMachineSetting"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "put-api-optimization-machine-parameter-settings-id": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OptimizationMachineSettingInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OptimizationMachineSetting"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "delete-api-optimization-machine-parameter-settings-id": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "get-api-optimization-materials": {
+        parameters: {
+            query?: {
+                /** @description Rows to skip */
+                skipCount?: number;
+                /** @description Page size (at most 1000) */
+                maxResultCount?: number;
+                /** @description e.g. "name desc"; columns are whitelisted */
+                sorting?: string;
+                /** @description Free-text filter */
+                filter?: string;
+                /** @description A substring of the code, name or colour (filter is the same) */
+                filterText?: string;
+                /** @description true: enabled materials only; false: disabled only */
+                isEnable?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PagedOptimizationMaterial"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "post-api-optimization-materials": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OptimizationCreateMaterialInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OptimizationMaterialWithBoards"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "post-api-optimization-materials-batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OptimizationMaterialBatchInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OptimizationMaterialsSaveResult"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "post-api-optimization-materials-export-materials": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "post-api-optimization-materials-import-materials": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "get-api-optimization-materials-id": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OptimizationMaterialWithBoards"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "put-api-optimization-materials-id": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OptimizationUpdateMaterialInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OptimizationMaterialWithBoards"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "delete-api-optimization-materials-id": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "get-api-optimization-optimize-parameter-settings": {
+        parameters: {
+            query?: {
+                /** @description Rows to skip */
+                skipCount?: number;
+                /** @description Page size (at most 1000) */
+                maxResultCount?: number;
+                /** @description e.g. "name desc"; columns are whitelisted */
+                sorting?: string;
+                /** @description Free-text filter */
+                filter?: string;
+                /** @description A part of the name or remark */
+                filterText?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PagedOptimizationParameterSetting"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "post-api-optimization-optimize-parameter-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OptimizationParameterSettingInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OptimizationParameterSetting"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "put-api-optimization-optimize-parameter-settings-id": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OptimizationParameterSettingInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OptimizationParameterSetting"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "delete-api-optimization-optimize-parameter-settings-id": {
         parameters: {
             query?: never;
             header?: never;
