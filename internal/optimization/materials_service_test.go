@@ -3,6 +3,8 @@ package optimization
 import (
 	"context"
 	"errors"
+	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -321,4 +323,42 @@ func TestBoardsQueryAndWhatRunsRead(t *testing.T) {
 			t.Fatalf("MaterialsByCode = %v %v", by, err)
 		}
 	})
+}
+
+// TestMaterialInputTagsStateTheServiceRules keeps the limits /openapi.json states (the inputs'
+// tags, which the web reads) equal to the ones the service applies.
+func TestMaterialInputTagsStateTheServiceRules(t *testing.T) {
+	tag := func(v any, field, key string) string {
+		f, ok := reflect.TypeOf(v).FieldByName(field)
+		if !ok {
+			t.Fatalf("%T has no field %s", v, field)
+		}
+		return f.Tag.Get(key)
+	}
+	n := func(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
+	cases := []struct {
+		v          any
+		field, key string
+		want       string
+	}{
+		{MaterialFieldsInput{}, "Code", "maxLength", n(MaxMaterialCode)},
+		{MaterialFieldsInput{}, "Name", "maxLength", n(MaxMaterialName)},
+		{MaterialFieldsInput{}, "Color", "maxLength", n(MaxMaterialColor)},
+		{MaterialFieldsInput{}, "Thickness", "maximum", n(MaxThickness)},
+		{MaterialFieldsInput{}, "EdgeAllowance", "maximum", n(MaxEdgeAllowance)},
+		{BoardFieldsInput{}, "Code", "maxLength", n(MaxBoardCode)},
+		{BoardFieldsInput{}, "Length", "maximum", n(MaxBoardSide)},
+		{BoardFieldsInput{}, "Width", "maximum", n(MaxBoardSide)},
+		{BoardFieldsInput{}, "Cost", "maximum", n(MaxBoardCost)},
+		{BoardFieldsInput{}, "Quantity", "maximum", n(MaxBoardQuantity)},
+		{BoardFieldsInput{}, "PlanNo", "maxLength", n(MaxBoardPlanNo)},
+		{BoardFieldsInput{}, "BinCode", "maxLength", n(MaxBoardBinCode)},
+		{CreateMaterialInput{}, "Boards", "maxItems", n(MaxBoardsPerMaterial)},
+		{MaterialBatchInput{}, "Items", "maxItems", n(MaxMaterialsBatch)},
+	}
+	for _, c := range cases {
+		if got := tag(c.v, c.field, c.key); got != c.want {
+			t.Errorf("%T.%s %s = %q, the service applies %s", c.v, c.field, c.key, got, c.want)
+		}
+	}
 }
