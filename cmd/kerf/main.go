@@ -1,5 +1,5 @@
 // Command kerf is the Kerf server and its tools: serve (the default), migrate, seed,
-// optimize, openapi and keys.
+// worker, optimize, openapi and keys.
 package main
 
 import (
@@ -28,6 +28,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	switch cmd {
 	case "serve":
 		err = serve(ctx, args, stderr)
+	case "worker":
+		err = worker(ctx, args, stderr)
 	case "migrate":
 		err = migrate(ctx, args, stderr)
 	case "seed":
@@ -55,14 +57,15 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 const usage = `usage: kerf [command] [flags]
 
 commands:
-  serve     start the server (default): migrates, seeds, listens
+  serve     start the server (default): migrates, seeds, listens, works jobs (--jobs=false: not)
+  worker    work jobs only (no migrations); answers /healthz and /metrics on --addr (default 127.0.0.1:8081)
   migrate   apply database migrations and exit
   seed      apply migrations and seed the demo data, then exit
   optimize  run the panel-saw cutting optimiser on CSV files
   openapi   write the API's OpenAPI document (--out FILE, default stdout)
   keys      list the token signing keys; keys rotate: a new key signs at once
 
-flags of serve, migrate, seed and keys (with their environment equivalents):
+flags of serve, worker, migrate, seed and keys (with their environment equivalents):
   --addr             KERF_ADDR             listen address (default 127.0.0.1:8080)
   --database         KERF_DATABASE         sqlite://FILE (default sqlite://data/kerf.db) or postgres://...
   --data-dir         KERF_DATA_DIR         folder for local blobs and the generated secret (default data)
@@ -77,4 +80,6 @@ flags of serve, migrate, seed and keys (with their environment equivalents):
   --db-max-open-conns, --db-max-idle-conns, --db-conn-max-lifetime, --db-conn-max-idle-time
                      KERF_DB_MAX_OPEN_CONNS, KERF_DB_MAX_IDLE_CONNS, KERF_DB_CONN_MAX_LIFETIME,
                      KERF_DB_CONN_MAX_IDLE_TIME: the database connection pool
-  --demo             KERF_DEMO             seed demo data into an empty database (default true)`
+  --demo             KERF_DEMO             seed demo data into an empty database (default true)
+  --jobs (serve)                           work jobs in the server process too (default true)
+                     KERF_JOB_WORKERS      jobs a serve or worker process works at once (default 2)`

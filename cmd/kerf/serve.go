@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"log/slog"
@@ -15,7 +16,10 @@ import (
 )
 
 func serve(ctx context.Context, args []string, stderr io.Writer) error {
-	cfg, err := config.Parse("serve", args, stderr)
+	workJobs := true
+	cfg, err := parse("serve", args, stderr, config.Default(), func(fs *flag.FlagSet) {
+		fs.BoolVar(&workJobs, "jobs", true, "work jobs in this process too (KERF_JOB_WORKERS at once)")
+	})
 	if err != nil {
 		return err
 	}
@@ -28,6 +32,11 @@ func serve(ctx context.Context, args []string, stderr io.Writer) error {
 	// empty database.
 	if err := a.Prepare(ctx, cfg.Demo); err != nil {
 		return err
+	}
+	if workJobs {
+		if err := a.StartJobs(ctx); err != nil {
+			return err
+		}
 	}
 	ln, err := net.Listen("tcp", cfg.Addr)
 	if err != nil {

@@ -16,6 +16,7 @@ import (
 	"kerf/internal/platform/db"
 	"kerf/internal/platform/expr"
 	"kerf/internal/platform/httpapi"
+	"kerf/internal/platform/jobs"
 	"kerf/internal/platform/localization"
 	"kerf/internal/platform/metrics"
 	"kerf/internal/platform/module"
@@ -39,6 +40,7 @@ type App struct {
 	Modules     []module.Module
 	Identity    *identity.Service
 	Metrics     *metrics.Metrics // served at /metrics
+	Jobs        *jobs.Queue      // the job queue; works jobs once StartJobs is called
 	audit       *audit.Writer
 	stops       []func() // of the modules' background work (background), run by Close
 }
@@ -84,6 +86,10 @@ func New(ctx context.Context, cfg config.Config) (*App, error) {
 	a.Settings = setting.New(d, a.Bus)
 	a.audit = audit.NewWriter(d, cfg.AuditReads)
 	go a.audit.Run()
+	if a.Jobs, err = jobs.New(d, jobs.ConfigFromEnv()); err != nil {
+		a.Close()
+		return nil, err
+	}
 	a.Metrics = metrics.New()
 	if err := a.Metrics.WatchDB("kerf", d.DB.DB, d.Reconnects); err != nil {
 		a.Close()
@@ -103,6 +109,10 @@ func New(ctx context.Context, cfg config.Config) (*App, error) {
 		a.Registry.Add(m.Permissions()...)
 		a.Settings.Define(m.Settings()...)
 		a.Catalog.Add(m.Texts())
+	}
+	if err := a.registerJobs(); err != nil {
+		a.Close()
+		return nil, err
 	}
 	for _, m := range mods {
 		m.Register(a.API)
@@ -135,6 +145,7 @@ func (a *App) Migrations() []db.Migration {
 	ms = append(ms, audit.Migrations...)
 	ms = append(ms, ratelimit.Migrations...)
 	ms = append(ms, setting.Migrations...)
+	ms = append(ms, jobs.Migrations...)
 	for _, m := range a.Modules {
 		ms = append(ms, m.Migrations()...)
 	}
@@ -162,8 +173,10 @@ func (a *App) Handler() http.Handler { return a.API.Router }
 // FlushAudit writes the queued audit rows now (for tests and shutdown).
 func (a *App) FlushAudit() { a.audit.Flush() }
 
-// Close stops the modules' background work, flushes the audit log and closes the database.
+// Close stops the job queue (see StopJobs) and the modules' background work, flushes the
+// audit log and closes the database.
 func (a *App) Close() {
+	a.StopJobs()
 	for _, stop := range a.stops {
 		stop()
 	}

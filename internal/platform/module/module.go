@@ -7,6 +7,7 @@ import (
 
 	"kerf/internal/platform/db"
 	"kerf/internal/platform/httpapi"
+	"kerf/internal/platform/jobs"
 	"kerf/internal/platform/localization"
 	"kerf/internal/platform/permission"
 	"kerf/internal/platform/setting"
@@ -25,6 +26,14 @@ type Module interface {
 	// Seed writes the rows the area needs to work (always) and, when demo is true, its
 	// demo data. It must be safe to run again on a seeded database.
 	Seed(ctx context.Context, demo bool) error
+}
+
+// JobsModule is a module with work for the job queue (optional: the app checks for it).
+// The app calls Jobs once, after building every module and before the queue starts, with
+// the process's queue: the module registers its kinds there (jobs.Register) and keeps the
+// queue to enqueue with (Queue.Enqueue, in the transaction of the write that asks).
+type JobsModule interface {
+	Jobs(q *jobs.Queue) error
 }
 
 // MenuEntry is a menu item an area contributes; the menus area stores them as rows
