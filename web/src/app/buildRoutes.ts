@@ -202,6 +202,7 @@ export const KNOWN_GROUPS = [
   'language-management',
   'text-templates',
   'home-design',
+  'offcut',
 ]
 
 /**

@@ -1,0 +1,13 @@
+import { Permissions as P } from '../../components'
+
+/** Permission names of the warehouse (docs/decisions/0013), from the server's registry. */
+export const WarehousePermissions = {
+  /** Reading stock, its log and statistics. */
+  Stock: P['Warehouse.Stock'],
+  /** Booking a manual receipt or issue. */
+  Book: P['Warehouse.Stock.Book'],
+  /** The storehouse rows, shelves and bins. */
+  Shelves: P['Warehouse.Shelves'],
+  /** The tenant's factories. */
+  Factories: P['Warehouse.Factories'],
+} as const
