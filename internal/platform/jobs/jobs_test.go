@@ -372,3 +372,37 @@ func TestActorCarriesTheTenantAndUserToTheWork(t *testing.T) {
 		t.Error("an empty actor should act as the host without a user")
 	}
 }
+
+func TestARunningJobCancelledHasItsContextCancelledAndIsNotRetried(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		d = migrated(t, d.URL)
+		ctx := context.Background()
+		var attempts atomic.Int32
+		running := make(chan struct{}, 1)
+		q := newQueue(t, d, Config{Workers: 1}, KindOptions{Timeout: time.Minute}, func(ctx context.Context, job Job[countArgs]) error {
+			attempts.Add(1)
+			running <- struct{}{}
+			<-ctx.Done() // a long run that watches its context
+			return ctx.Err()
+		})
+		start(t, q)
+		id, err := q.Enqueue(ctx, nil, countArgs{Note: "long"})
+		if err != nil {
+			t.Fatalf("enqueue: %v", err)
+		}
+		select {
+		case <-running:
+		case <-time.After(30 * time.Second):
+			t.Fatal("the job did not start")
+		}
+		// Another process's queue (an insert-only one) cancels it.
+		other := newQueue(t, d, Config{Workers: 0}, KindOptions{}, recordRun(d, "other"))
+		if err := other.Cancel(ctx, id); err != nil {
+			t.Fatalf("cancel: %v", err)
+		}
+		waitFor(t, "the running job is cancelled", func() bool { return state(t, q, id) == rivertype.JobStateCancelled })
+		if n := attempts.Load(); n != 1 {
+			t.Errorf("the cancelled job was attempted %d times", n)
+		}
+	})
+}
