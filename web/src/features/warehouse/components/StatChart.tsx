@@ -29,11 +29,10 @@ export function StatChart({ rows }: { rows: StatRow[] }) {
     let disposed = false
     let chart: { setOption: (o: object) => void; resize: () => void; dispose: () => void } | null = null
     const onResize = () => chart?.resize()
-    void Promise.all([import('echarts/core'), import('echarts/charts'), import('echarts/components'), import('echarts/renderers')])
-      .then(([core, charts, components, renderers]) => {
+    void import('./echartsBar')
+      .then(({ init }) => {
         if (disposed || !box.current) return
-        core.use([charts.BarChart, components.GridComponent, components.TooltipComponent, components.LegendComponent, renderers.CanvasRenderer])
-        chart = core.init(box.current)
+        chart = init(box.current)
         const s = chartSeries(rows)
         chart.setOption({
           tooltip: { trigger: 'axis' },
