@@ -34,6 +34,8 @@ var importTexts = localization.Texts{
 	KeyImportEmpty:    {ZhHans: "文件中没有板件", En: "The file has no parts"},
 	KeyImportTooLarge: {ZhHans: "一个文件最多 {0} 行板件", En: "A file may hold at most {0} part rows"},
 	KeyImportNotFound: {ZhHans: "导入文件不存在", En: "The import file does not exist"},
+	KeyImportBadCells: {ZhHans: "文件有 {0} 处错误：{1}", En: "The file has {0} errors: {1}"},
+	KeyImportBadJSON:  {ZhHans: "文件不是设计平台的设计 JSON：{0}", En: "The file is not a design platform's design JSON: {0}"},
 }
 
 // ImportInput is a cut list read into rows, with where it came from.

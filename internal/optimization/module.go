@@ -42,17 +42,18 @@ func (m *Module) Name() string                    { return "optimization" }
 func (m *Module) Permissions() []permission.Group { return permissionGroups }
 func (m *Module) Menus() []module.MenuEntry       { return menus() }
 
-// Migrations are the import files' tables, then the settings', then the materials' (the order
-// they were released in; each slice frozen once released, a change a new migration at its end).
+// Migrations are the import files' tables, then the settings', the materials', the runs' (the
+// order they were released in; each slice frozen once released, a change a new migration at its end).
 func (m *Module) Migrations() []db.Migration {
 	out := append(append([]db.Migration{}, importMigrations...), settingsMigrations...)
-	return append(out, materialsMigrations...)
+	out = append(out, materialsMigrations...)
+	return append(out, runsMigrations...)
 }
 
 // Texts are the area's messages, one map per part of the area.
 func (m *Module) Texts() localization.Texts {
 	out := localization.Texts{}
-	for _, part := range []localization.Texts{texts, settingsTexts, materialsTexts, importTexts} {
+	for _, part := range []localization.Texts{texts, settingsTexts, materialsTexts, importTexts, problemTexts, runTexts} {
 		for k, v := range part {
 			out[k] = v
 		}
@@ -64,6 +65,8 @@ func (m *Module) Texts() localization.Texts {
 func (m *Module) Register(api *httpapi.API) {
 	m.registerSettings(api)
 	m.registerMaterials(api)
+	m.registerImports(api)
+	m.registerRuns(api)
 }
 
 // Seed writes the demo tenant's settings, materials and boards when demo is true.

@@ -29,6 +29,15 @@ const (
 	PermMaterialsEdit   = "Optimization.Materials.Edit"
 	PermMaterialsDelete = "Optimization.Materials.Delete"
 	PermMaterialsImport = "Optimization.Materials.Import"
+
+	PermImportFiles       = "Optimization.ImportFiles"
+	PermImportFilesUpload = "Optimization.ImportFiles.Upload"
+	PermImportFilesDelete = "Optimization.ImportFiles.Delete"
+
+	PermRuns         = "Optimization.Runs"
+	PermRunsStart    = "Optimization.Runs.Start"
+	PermRunsCancel   = "Optimization.Runs.Cancel"
+	PermRunsDownload = "Optimization.Runs.Download"
 )
 
 func def(name, parent, zh, en string) permission.Definition {
@@ -58,5 +67,12 @@ var permissionGroups = []permission.Group{{
 		def(PermMaterialsEdit, PermMaterials, "编辑", "Edit"),
 		def(PermMaterialsDelete, PermMaterials, "删除", "Delete"),
 		def(PermMaterialsImport, PermMaterials, "导入导出", "Import and export"),
+		def(PermImportFiles, "", "文件导入", "Import files"),
+		def(PermImportFilesUpload, PermImportFiles, "上传", "Upload"),
+		def(PermImportFilesDelete, PermImportFiles, "删除", "Delete"),
+		def(PermRuns, "", "优化方案", "Runs"),
+		def(PermRunsStart, PermRuns, "开始优化", "Start"),
+		def(PermRunsCancel, PermRuns, "取消", "Cancel"),
+		def(PermRunsDownload, PermRuns, "下载", "Download"),
 	},
 }}

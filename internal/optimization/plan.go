@@ -33,6 +33,7 @@ type PlanMaterial struct {
 	Code          string
 	Thickness     float64
 	Enabled       bool
+	Grain         bool // its parts never turn
 	EdgeAllowance float64
 	Boards        []PlanBoard
 }
@@ -97,7 +98,7 @@ func Verify(parts []CutPart, mats map[string]PlanMaterial, m MachineLimits, trim
 			continue
 		}
 		l, w := CutSize(p.Length, p.Width, p.Banding, mat.EdgeAllowance)
-		if !fitsAny(l, w, !p.Grain, mat.Boards, m, trim) {
+		if !fitsAny(l, w, !p.Grain && !mat.Grain, mat.Boards, m, trim) {
 			add(p, ProblemTooLarge, l, w)
 		}
 	}
@@ -120,7 +121,7 @@ func fitsAny(l, w float64, turn bool, boards []PlanBoard, m MachineLimits, trim 
 }
 
 // EngineInput turns verified parts and their materials into the engine's boards and parts:
-// each part at its cut size, grained parts fixed unless rotate is off for every part anyway,
+// each part at its cut size, fixed when it or its material has a grain or rotate is off,
 // its label the row's index so placements lead back to it.
 func EngineInput(parts []CutPart, mats map[string]PlanMaterial, rotate bool) ([]cutting.Board, []cutting.Part) {
 	var boards []cutting.Board
@@ -145,7 +146,7 @@ func EngineInput(parts []CutPart, mats map[string]PlanMaterial, rotate bool) ([]
 		}
 		l, w := CutSize(p.Length, p.Width, p.Banding, mat.EdgeAllowance)
 		grain := cutting.GrainFree
-		if p.Grain || !rotate {
+		if p.Grain || mat.Grain || !rotate {
 			grain = cutting.GrainFixed
 		}
 		out = append(out, cutting.Part{ID: fmt.Sprint(i), Length: l, Width: w, Quantity: int(p.Count), Material: key,

@@ -67,18 +67,18 @@ func (s Saw) cycleSeconds(sh cutting.Sheet) float64 {
 
 // Figures are a solution's numbers (areas in m², percentages 0–100, time in seconds).
 type Figures struct {
-	Boards         int     `json:"boards"`
-	Parts          int     `json:"parts"`
-	OffcutsKept    int     `json:"offcutsKept"`
-	PartsArea      float64 `json:"partsArea"`
-	BoardsArea     float64 `json:"boardsArea"`
-	OffcutsArea    float64 `json:"offcutsArea"`
-	Utilisation    float64 `json:"utilisation"`
-	WastePct       float64 `json:"wastePct"`
-	WasteOffcutPct float64 `json:"wasteOffcutPct"`
-	Cuts           int     `json:"cuts"`
-	Cycles         int     `json:"cycles"`
-	SawSeconds     float64 `json:"sawSeconds"`
+	Boards         int     `bun:"boards,notnull" json:"boards"`
+	Parts          int     `bun:"parts,notnull" json:"parts"`
+	OffcutsKept    int     `bun:"offcuts_kept,notnull" json:"offcutsKept"`
+	PartsArea      float64 `bun:"parts_area,notnull" json:"partsArea"`
+	BoardsArea     float64 `bun:"boards_area,notnull" json:"boardsArea"`
+	OffcutsArea    float64 `bun:"offcuts_area,notnull" json:"offcutsArea"`
+	Utilisation    float64 `bun:"utilisation,notnull" json:"utilisation"`
+	WastePct       float64 `bun:"waste_pct,notnull" json:"wastePct"`
+	WasteOffcutPct float64 `bun:"waste_offcut_pct,notnull" json:"wasteOffcutPct"`
+	Cuts           int     `bun:"cuts,notnull" json:"cuts"`
+	Cycles         int     `bun:"cycles,notnull" json:"cycles"`
+	SawSeconds     float64 `bun:"saw_seconds,notnull" json:"sawSeconds"`
 }
 
 // FiguresOf sums up a result cut on saw: identical boards (one pattern) are stacked into

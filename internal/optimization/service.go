@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"kerf/internal/platform/db"
+	"kerf/internal/platform/jobs"
 	"kerf/internal/platform/localization"
 	"kerf/internal/platform/permission"
 )
@@ -14,6 +15,7 @@ type Service struct {
 	db    *db.DB
 	texts *localization.Catalog
 	perms *permission.Service
+	jobs  *jobs.Queue // set by Module.Jobs; nil: runs cannot start
 }
 
 // NewService returns the area's service.

@@ -1,0 +1,142 @@
+package optimization_test
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"kerf/internal/app/apptest"
+	"kerf/internal/optimization"
+)
+
+type runList struct {
+	Items      []optimization.Run
+	TotalCount int
+}
+
+// waitRun polls the progress call until the run ends, and answers every progress it saw.
+func waitRun(t *testing.T, e *apptest.Env, token, id string) []optimization.RunProgress {
+	t.Helper()
+	var seen []optimization.RunProgress
+	until := time.Now().Add(90 * time.Second)
+	for time.Now().Before(until) {
+		var p struct{ Items []optimization.RunProgress }
+		e.Get(t, "/api/optimization/import-files/progress?ids="+id, token).JSON(t, &p)
+		if len(p.Items) != 1 {
+			t.Fatalf("progress %+v", p)
+		}
+		seen = append(seen, p.Items[0])
+		if p.Items[0].Status >= optimization.RunFinished {
+			return seen
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	t.Fatalf("run %s did not end: %+v", id, seen[len(seen)-1])
+	return nil
+}
+
+// TestARunIsQueuedCutAndItsResultLabelsEveryPart: upload, run through the job queue, progress to
+// 100 %, the solution's figures, the result JSON with a label per part copy; a file with problems
+// refuses the run; a queued run is cancelled.
+func TestARunIsQueuedCutAndItsResultLabelsEveryPart(t *testing.T) {
+	apptest.Each(t, func(t *testing.T, e *apptest.Env) {
+		admin := e.Token(t, "admin", pw, "demo")
+		setting := defaultSetting(t, e, admin)
+		var rows [][]any
+		for i := 0; i < 12; i++ {
+			rows = append(rows, []any{"SO1", "地柜", "侧板", "P1", "PB18-WW", 18, 720, 560 - i, 2, 0, 1, 1, 0, 0, ""})
+		}
+		rows = append(rows, []any{"SO2", "衣柜", "门板", "P2", "PB18-WW", 18, 2000, 450, 2, 1, 2, 2, 2, 2, ""})
+		res := upload(t, e, admin, setting, "batch.xlsx", cutListXLSX(t, rows))
+		var f optimization.ImportFile
+		res.JSON(t, &f)
+
+		// a queued run can be cancelled before any worker takes it
+		var queued optimization.Run
+		start := func(body any) *apptest.Response {
+			return e.Do(t, apptest.Request{Method: "POST", Path: "/api/optimization/import-files/optimization", Token: admin, JSON: body,
+				Header: http.Header{"Accept-Language": {"en"}}})
+		}
+		res = start(map[string]any{"importFileIds": []string{f.ID.String()}})
+		if res.Status != 200 {
+			t.Fatalf("start: %d %s", res.Status, res.Body)
+		}
+		res.JSON(t, &queued)
+		if queued.Status != optimization.RunQueued || !strings.HasPrefix(queued.PlanNo, "OP") || queued.Pieces != 26 {
+			t.Fatalf("queued %+v", queued)
+		}
+		var cancelled optimization.Run
+		e.Do(t, apptest.Request{Method: "POST", Path: "/api/optimization/import-files/solutions/" + queued.ID.String() + "/cancel", Token: admin}).JSON(t, &cancelled)
+		if cancelled.Status != optimization.RunCancelled {
+			t.Fatalf("cancelled %+v", cancelled)
+		}
+
+		var run optimization.Run
+		start(map[string]any{"importFileIds": []string{f.ID.String()}}).JSON(t, &run)
+		if run.PlanNo == queued.PlanNo {
+			t.Fatalf("two runs numbered %s", run.PlanNo)
+		}
+		if err := e.App.StartJobs(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		seen := waitRun(t, e, admin, run.ID.String())
+		last := seen[len(seen)-1]
+		if last.Status != optimization.RunFinished || last.Percent != 100 || last.Boards < 2 || last.LowerBound < 1 {
+			t.Fatalf("last progress %+v", last)
+		}
+		var list runList
+		e.Get(t, "/api/optimization/import-files/solutions?status=2", admin).JSON(t, &list)
+		if list.TotalCount != 1 || list.Items[0].ID != run.ID {
+			t.Fatalf("finished runs %+v", list)
+		}
+		got := list.Items[0]
+		if got.Parts != 26 || got.Boards != last.Boards || got.Utilisation <= 0 || got.Cycles < 1 || got.SawSeconds <= 0 || got.FinishedAt == nil {
+			t.Fatalf("figures %+v", got.Figures)
+		}
+		res = e.Get(t, "/api/optimization/import-files/download/"+run.ID.String()+"/json", admin)
+		var result optimization.RunResult
+		if res.Status != 200 || json.Unmarshal(res.Body, &result) != nil {
+			t.Fatalf("json: %d %.200s", res.Status, res.Body)
+		}
+		labels := map[string]bool{}
+		for _, sh := range result.Sheets {
+			for _, p := range sh.Parts {
+				labels[p.LabelCode] = true
+				if p.Name == "门板" && (p.CutLength != 1998 || p.CutWidth != 448 || p.Rotated) {
+					t.Fatalf("door placed %+v", p)
+				}
+			}
+		}
+		if len(labels) != 26 || result.PlanNo != run.PlanNo || result.Figures.Boards != got.Boards {
+			t.Fatalf("result: %d labels, %+v", len(labels), result.Figures)
+		}
+		var files struct{ Items []optimization.ImportFile }
+		e.Get(t, "/api/optimization/import-files", admin).JSON(t, &files)
+		if files.Items[0].Status != optimization.ImportOptimised {
+			t.Fatalf("import file %+v", files.Items[0])
+		}
+
+		// problems refuse a run and name the file
+		bad := upload(t, e, admin, setting, "bad.xlsx", cutListXLSX(t, [][]any{{"SO3", "柜", "侧板", "", "NOPE", 18, 720, 560, 1, 0, 0, 0, 0, 0, ""}}))
+		var bf optimization.ImportFile
+		bad.JSON(t, &bf)
+		res = start(map[string]any{"importFileIds": []string{bf.ID.String()}})
+		if res.Status != 400 || !strings.Contains(res.ErrorMessage(t), "bad.xlsx") || !strings.Contains(res.ErrorMessage(t), "NOPE") {
+			t.Fatalf("bad run: %d %s", res.Status, res.Body)
+		}
+		if r := e.Get(t, "/api/optimization/import-files/download/"+cancelled.ID.String()+"/json", admin); r.Status != 400 {
+			t.Fatalf("json of a cancelled run: %d", r.Status)
+		}
+		sales := e.Token(t, "sales", pw, "demo")
+		if r := start(map[string]any{"importFileIds": []string{f.ID.String()}}); r.Status != 200 {
+			t.Fatalf("admin again: %d", r.Status)
+		}
+		if r := e.Do(t, apptest.Request{Method: "POST", Path: "/api/optimization/import-files/optimization", Token: sales,
+			JSON: map[string]any{"importFileIds": []string{f.ID.String()}}}); r.Status != 403 {
+			t.Fatalf("sales starts a run: %d", r.Status)
+		}
+	})
+}
