@@ -129,6 +129,10 @@ export const PERMISSION_NAMES = [
   'Optimization.ImportFiles',
   'Optimization.ImportFiles.Upload',
   'Optimization.ImportFiles.Delete',
+  'Optimization.Runs',
+  'Optimization.Runs.Start',
+  'Optimization.Runs.Cancel',
+  'Optimization.Runs.Download',
 ] as const
 
 /** A permission name the server defines; any other string is a type error. */
@@ -260,6 +264,10 @@ export const Permissions = {
   'Optimization.ImportFiles': 'Optimization.ImportFiles',
   'Optimization.ImportFiles.Upload': 'Optimization.ImportFiles.Upload',
   'Optimization.ImportFiles.Delete': 'Optimization.ImportFiles.Delete',
+  'Optimization.Runs': 'Optimization.Runs',
+  'Optimization.Runs.Start': 'Optimization.Runs.Start',
+  'Optimization.Runs.Cancel': 'Optimization.Runs.Cancel',
+  'Optimization.Runs.Download': 'Optimization.Runs.Download',
 } as const satisfies { readonly [N in PermissionName]: N }
 
 /** Whether a string is a permission name the server defines. */

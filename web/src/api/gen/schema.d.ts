@@ -2642,6 +2642,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/optimization/import-files/download/{id}/json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A finished run's full result as JSON (its sheets, cuts, parts with label codes, offcuts) */
+        get: operations["get-api-optimization-import-files-download-id-json"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/optimization/import-files/optimization": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a run of import files: verified first (any problem refuses it), then queued
+         * @description Needs any of: [Optimization.Runs.Start]
+         */
+        post: operations["post-api-optimization-import-files-optimization"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/optimization/import-files/optimization/{id}/verification": {
         parameters: {
             query?: never;
@@ -2656,6 +2693,66 @@ export interface paths {
         get: operations["get-api-optimization-import-files-optimization-id-verification"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/optimization/import-files/progress": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Where runs stand: status, percent, boards so far, best utilisation, lower bound
+         * @description Needs any of: [Optimization.Runs]
+         */
+        get: operations["get-api-optimization-import-files-progress"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/optimization/import-files/solutions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Runs with their figures, newest first
+         * @description Needs any of: [Optimization.Runs]
+         */
+        get: operations["get-api-optimization-import-files-solutions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/optimization/import-files/solutions/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a queued or running run (not in the contract)
+         * @description Needs any of: [Optimization.Runs.Cancel]
+         */
+        post: operations["post-api-optimization-import-files-solutions-id-cancel"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5979,6 +6076,9 @@ export interface components {
         ListOptimizationImportFileSetting: {
             items: components["schemas"]["OptimizationImportFileSetting"][] | null;
         };
+        ListOptimizationRunProgress: {
+            items: components["schemas"]["OptimizationRunProgress"][] | null;
+        };
         ListOrderdetailDetailTable: {
             items: components["schemas"]["OrderdetailDetailTable"][] | null;
         };
@@ -6692,6 +6792,93 @@ export interface components {
             /** Format: int64 */
             row: number;
         };
+        OptimizationRun: {
+            /** Format: double */
+            bestUtilisation: number;
+            /** Format: int64 */
+            boards: number;
+            /** Format: double */
+            boardsArea: number;
+            cancelRequested: boolean;
+            concurrencyStamp: string;
+            /** Format: date-time */
+            creationTime: string;
+            /** Format: uuid */
+            creatorId: string | null;
+            /** Format: int64 */
+            cuts: number;
+            /** Format: int64 */
+            cycles: number;
+            error: string;
+            /** Format: int64 */
+            files: number;
+            /** Format: date-time */
+            finishedAt: string | null;
+            id: string;
+            isDeleted: boolean;
+            /** Format: date-time */
+            lastModificationTime: string | null;
+            /** Format: uuid */
+            lastModifierId: string | null;
+            /** Format: int64 */
+            lowerBound: number;
+            /** Format: double */
+            offcutsArea: number;
+            /** Format: int64 */
+            offcutsKept: number;
+            /** Format: int64 */
+            parts: number;
+            /** Format: double */
+            partsArea: number;
+            /** Format: double */
+            percent: number;
+            /** Format: int64 */
+            pieces: number;
+            /** @description OP{yyyyMMdd}{seq:3} */
+            planNo: string;
+            /** Format: int64 */
+            progressBoards: number;
+            /** Format: double */
+            sawSeconds: number;
+            /** Format: date-time */
+            startedAt: string | null;
+            /**
+             * Format: int64
+             * @description 0 queued, 1 running, 2 finished, 3 failed, 4 cancelled
+             * @enum {integer}
+             */
+            status: 0 | 1 | 2 | 3 | 4;
+            /** Format: uuid */
+            tenantId: string | null;
+            /** Format: double */
+            utilisation: number;
+            /** Format: double */
+            wasteOffcutPct: number;
+            /** Format: double */
+            wastePct: number;
+        };
+        OptimizationRunProgress: {
+            /** Format: double */
+            bestUtilisation: number;
+            /** Format: int64 */
+            boards: number;
+            id: string;
+            /** Format: int64 */
+            lowerBound: number;
+            message: string;
+            /** Format: double */
+            percent: number;
+            planNo: string;
+            /** Format: int64 */
+            status: number;
+        };
+        OptimizationStartRunInput: {
+            importFileIds: string[] | null;
+            /** @description Absent: the default */
+            machineParameterSettingId?: string;
+            /** @description Absent: the default */
+            optimizeParameterSettingId?: string;
+        };
         OptimizationUpdateBoardInput: {
             binCode?: string;
             /** @description Blank: {length}x{width} */
@@ -7283,6 +7470,11 @@ export interface components {
         };
         PagedOptimizationParameterSetting: {
             items: components["schemas"]["OptimizationParameterSetting"][] | null;
+            /** Format: int64 */
+            totalCount: number;
+        };
+        PagedOptimizationRun: {
+            items: components["schemas"]["OptimizationRun"][] | null;
             /** Format: int64 */
             totalCount: number;
         };
@@ -14249,6 +14441,57 @@ export interface operations {
             };
         };
     };
+    "get-api-optimization-import-files-download-id-json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "post-api-optimization-import-files-optimization": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OptimizationStartRunInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OptimizationRun"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
     "get-api-optimization-import-files-optimization-id-verification": {
         parameters: {
             query?: never;
@@ -14267,6 +14510,110 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["OptimizationVerification"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "get-api-optimization-import-files-progress": {
+        parameters: {
+            query?: {
+                /** @description Run ids, comma-separated */
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListOptimizationRunProgress"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "get-api-optimization-import-files-solutions": {
+        parameters: {
+            query?: {
+                /** @description 0 queued, 1 running, 2 finished, 3 failed, 4 cancelled */
+                status?: string;
+                planNo?: string;
+                /** @description yyyy-MM-dd, created on or after */
+                from?: string;
+                /** @description yyyy-MM-dd, created on or before */
+                to?: string;
+                /** @description creationTime, status or utilisation, with asc or desc */
+                sorting?: string;
+                skipCount?: number;
+                maxResultCount?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PagedOptimizationRun"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "post-api-optimization-import-files-solutions-id-cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OptimizationRun"];
                 };
             };
             /** @description Error */
