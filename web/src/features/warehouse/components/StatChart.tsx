@@ -36,7 +36,7 @@ export function StatChart({ rows }: { rows: StatRow[] }) {
         const s = chartSeries(rows)
         chart.setOption({
           tooltip: { trigger: 'axis' },
-          legend: { data: [t('statistics.in'), t('statistics.out')] },
+          legend: { top: 0, data: [t('statistics.in'), t('statistics.out')] },
           grid: { left: 40, right: 16, bottom: 32, top: 40 },
           xAxis: { type: 'category', data: s.materials },
           yAxis: { type: 'value', minInterval: 1 },
