@@ -15,5 +15,6 @@ func menus() []module.MenuEntry {
 	out := []module.MenuEntry{{Name: MenuGroup, Path: "/engineOptimization", Component: "Layout", Icon: "scissor",
 		Order: 40, DisplayName: menuText("优化排版", "Optimisation")}}
 	out = append(out, settingsMenus...)
-	return append(out, materialsMenus...)
+	out = append(out, materialsMenus...)
+	return append(out, runsMenus...)
 }
