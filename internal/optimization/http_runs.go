@@ -19,6 +19,14 @@ type startRunBody struct {
 	Body StartRunInput
 }
 
+type moveBoardInput struct {
+	ID      uuid.UUID `path:"id"`
+	BoardID uuid.UUID `path:"boardId"`
+	Body    struct {
+		State int `json:"state" doc:"0 waiting, 1 cutting, 2 done: one column from where it is"`
+	}
+}
+
 type progressInput struct {
 	IDs string `query:"ids" doc:"Run ids, comma-separated"`
 }
@@ -68,7 +76,7 @@ func (m *Module) registerRuns(api *httpapi.API) {
 	const base = "/api/optimization/import-files"
 	op := func(method, path, summary string) huma.Operation {
 		o := huma.Operation{Method: method, Path: path, Summary: summary, Tags: []string{"optimization"}}
-		if method == http.MethodPost {
+		if method == http.MethodPost || method == http.MethodPut {
 			o.SkipValidateBody = true
 			o.MaxBodyBytes = 1 << 20
 		}
@@ -107,6 +115,32 @@ func (m *Module) registerRuns(api *httpapi.API) {
 		httpapi.Perm(PermRunsCancel),
 		func(ctx context.Context, in *importIDPath) (*httpapi.Body[Run], error) {
 			return httpapi.Reply(m.svc.CancelRun(ctx, in.ID))
+		})
+	httpapi.Register(api, op(http.MethodGet, base+"/{id}/channels", "A finished run's boards by saw channel, with their kanban state ({id}: the run)"),
+		httpapi.Perm(PermKanban),
+		func(ctx context.Context, in *importIDPath) (*httpapi.Body[httpapi.List[Channel]], error) {
+			return httpapi.ReplyList(m.svc.Channels(ctx, in.ID))
+		})
+	httpapi.Register(api, op(http.MethodPut, base+"/{id}/channels/{boardId}", "Move a board one column on the saw kanban (not in the contract)"),
+		httpapi.Perm(PermKanbanMove),
+		func(ctx context.Context, in *moveBoardInput) (*httpapi.Body[RunBoard], error) {
+			return httpapi.Reply(m.svc.MoveBoard(ctx, in.ID, in.BoardID, in.Body.State))
+		})
+	api.Handle(http.MethodGet, base+"/solutions/excel", "The finished runs (status 2) as .xlsx, with the solutions list's filters",
+		httpapi.Perm(PermRunsDownload), func(w http.ResponseWriter, r *http.Request) {
+			v := r.URL.Query()
+			in := runsInput{PlanNo: v.Get("planNo"), From: v.Get("from"), To: v.Get("to"), Sorting: v.Get("sorting")}
+			q, err := in.query()
+			if err != nil {
+				api.WriteError(w, r, err)
+				return
+			}
+			data, err := m.svc.RunsExcel(r.Context(), q)
+			if err != nil {
+				api.WriteError(w, r, err)
+				return
+			}
+			httpapi.SendFile(w, "solutions.xlsx", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", data)
 		})
 	api.Handle(http.MethodGet, base+"/download/{id}/json", "A finished run's full result as JSON (its sheets, cuts, parts with label codes, offcuts)",
 		httpapi.Perm(PermRunsDownload), func(w http.ResponseWriter, r *http.Request) {

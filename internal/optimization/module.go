@@ -53,7 +53,7 @@ func (m *Module) Migrations() []db.Migration {
 // Texts are the area's messages, one map per part of the area.
 func (m *Module) Texts() localization.Texts {
 	out := localization.Texts{}
-	for _, part := range []localization.Texts{texts, settingsTexts, materialsTexts, importTexts, problemTexts, runTexts} {
+	for _, part := range []localization.Texts{texts, settingsTexts, materialsTexts, importTexts, problemTexts, runTexts, kanbanTexts, runExcelTexts} {
 		for k, v := range part {
 			out[k] = v
 		}

@@ -38,6 +38,9 @@ const (
 	PermRunsStart    = "Optimization.Runs.Start"
 	PermRunsCancel   = "Optimization.Runs.Cancel"
 	PermRunsDownload = "Optimization.Runs.Download"
+
+	PermKanban     = "Optimization.Kanban"
+	PermKanbanMove = "Optimization.Kanban.Move"
 )
 
 func def(name, parent, zh, en string) permission.Definition {
@@ -74,5 +77,7 @@ var permissionGroups = []permission.Group{{
 		def(PermRunsStart, PermRuns, "开始优化", "Start"),
 		def(PermRunsCancel, PermRuns, "取消", "Cancel"),
 		def(PermRunsDownload, PermRuns, "下载", "Download"),
+		def(PermKanban, "", "锯看板", "Saw kanban"),
+		def(PermKanbanMove, PermKanban, "移动板材", "Move boards"),
 	},
 }}

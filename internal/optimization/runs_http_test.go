@@ -1,12 +1,15 @@
 package optimization_test
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"net/http"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/xuri/excelize/v2"
 
 	"kerf/internal/app/apptest"
 	"kerf/internal/optimization"
@@ -113,6 +116,40 @@ func TestARunIsQueuedCutAndItsResultLabelsEveryPart(t *testing.T) {
 		if len(labels) != 26 || result.PlanNo != run.PlanNo || result.Figures.Boards != got.Boards {
 			t.Fatalf("result: %d labels, %+v", len(labels), result.Figures)
 		}
+		// the saw kanban: every board in a channel, moved one column at a time
+		var ch struct{ Items []optimization.Channel }
+		e.Get(t, "/api/optimization/import-files/"+run.ID.String()+"/channels", admin).JSON(t, &ch)
+		n := 0
+		for _, c := range ch.Items {
+			n += len(c.Boards)
+		}
+		if n != got.Boards || len(ch.Items) < 1 || ch.Items[0].Boards[0].State != optimization.BoardWaiting {
+			t.Fatalf("channels %+v for %d boards", ch.Items, got.Boards)
+		}
+		b := ch.Items[0].Boards[0]
+		move := func(state int) *apptest.Response {
+			return e.Do(t, apptest.Request{Method: "PUT", Path: "/api/optimization/import-files/" + run.ID.String() + "/channels/" + b.ID.String(),
+				Token: admin, JSON: map[string]any{"state": state}, Header: http.Header{"Accept-Language": {"en"}}})
+		}
+		if r := move(optimization.BoardDone); r.Status != 400 || !strings.Contains(r.ErrorMessage(t), "one column") {
+			t.Fatalf("skip a column: %d %s", r.Status, r.Body)
+		}
+		var moved optimization.RunBoard
+		move(optimization.BoardCutting).JSON(t, &moved)
+		if moved.State != optimization.BoardCutting || moved.MovedBy != "admin" || moved.MovedAt == nil {
+			t.Fatalf("moved %+v", moved)
+		}
+		// the solutions export: the finished run, in the caller's language
+		res = e.Get(t, "/api/optimization/import-files/solutions/excel", admin)
+		book, err := excelize.OpenReader(bytes.NewReader(res.Body))
+		if res.Status != 200 || err != nil {
+			t.Fatalf("excel: %d %v", res.Status, err)
+		}
+		xr, _ := book.GetRows(book.GetSheetList()[0])
+		if len(xr) != 2 || xr[0][0] != "方案号" || xr[1][0] != run.PlanNo {
+			t.Fatalf("excel rows %v", xr)
+		}
+
 		var files struct{ Items []optimization.ImportFile }
 		e.Get(t, "/api/optimization/import-files", admin).JSON(t, &files)
 		if files.Items[0].Status != optimization.ImportOptimised {

@@ -135,6 +135,17 @@ func (s *Service) work(ctx context.Context, job jobs.Job[runArgs]) error {
 			"utilisation", "waste_pct", "waste_offcut_pct", "cuts", "cycles", "saw_seconds"); err != nil {
 			return err
 		}
+		if _, err := db.Delete(ctx, tx, (*RunBoard)(nil)).Where("?TableAlias.run_id = ?", r.ID).Exec(ctx); err != nil {
+			return fmt.Errorf("run boards: %w", err)
+		}
+		if boards := kanbanBoards(r.ID, out, saw, machine.Channels); len(boards) > 0 {
+			for start := 0; start < len(boards); start += insertChunk {
+				chunk := boards[start:min(start+insertChunk, len(boards))]
+				if err := db.Insert(ctx, tx, &chunk); err != nil {
+					return err
+				}
+			}
+		}
 		_, err := db.Update(ctx, tx, (*ImportFile)(nil)).Set("status = ?", ImportOptimised).
 			Where("?TableAlias.id IN (SELECT import_file_id FROM opt_run_files WHERE run_id = ?)", r.ID).Exec(ctx)
 		return err

@@ -54,4 +54,30 @@ CREATE INDEX "ix_opt_runs_sort_utilisation" ON "opt_runs" ("tenant_id", "is_dele
 CREATE INDEX "ix_opt_run_files_run" ON "opt_run_files" ("tenant_id", "is_deleted", "run_id", "id");
 CREATE INDEX "ix_opt_run_files_file" ON "opt_run_files" ("tenant_id", "is_deleted", "import_file_id", "id")
 `),
+}, {
+	// The boards of a finished run on the saw kanban: each board's channel (its book's, round
+	// robin over the saw's channels) and state (0 waiting, 1 cutting, 2 done).
+	ID: "optimization/0102_run_boards",
+	Up: bothDialects(`
+CREATE TABLE "opt_run_boards" (
+	` + entityColumns + `
+	"run_id" uuid NOT NULL,
+	"sheet_index" INTEGER NOT NULL,
+	"pattern" INTEGER NOT NULL,
+	"book" INTEGER NOT NULL,
+	"board_code" VARCHAR NOT NULL,
+	"material" VARCHAR NOT NULL,
+	"thickness" DOUBLE PRECISION NOT NULL,
+	"length" DOUBLE PRECISION NOT NULL,
+	"width" DOUBLE PRECISION NOT NULL,
+	"parts" INTEGER NOT NULL,
+	"utilisation" DOUBLE PRECISION NOT NULL,
+	"channel" INTEGER NOT NULL,
+	"state" INTEGER NOT NULL,
+	"moved_by" VARCHAR NOT NULL,
+	"moved_at" TIMESTAMP,
+	PRIMARY KEY ("id")
+);
+CREATE INDEX "ix_opt_run_boards_run" ON "opt_run_boards" ("tenant_id", "is_deleted", "run_id", "channel", "sheet_index", "id")
+`),
 }}
