@@ -133,6 +133,8 @@ export const PERMISSION_NAMES = [
   'Optimization.Runs.Start',
   'Optimization.Runs.Cancel',
   'Optimization.Runs.Download',
+  'Optimization.Kanban',
+  'Optimization.Kanban.Move',
 ] as const
 
 /** A permission name the server defines; any other string is a type error. */
@@ -268,6 +270,8 @@ export const Permissions = {
   'Optimization.Runs.Start': 'Optimization.Runs.Start',
   'Optimization.Runs.Cancel': 'Optimization.Runs.Cancel',
   'Optimization.Runs.Download': 'Optimization.Runs.Download',
+  'Optimization.Kanban': 'Optimization.Kanban',
+  'Optimization.Kanban.Move': 'Optimization.Kanban.Move',
 } as const satisfies { readonly [N in PermissionName]: N }
 
 /** Whether a string is a permission name the server defines. */

@@ -2739,6 +2739,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/optimization/import-files/solutions/excel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The finished runs (status 2) as .xlsx, with the solutions list's filters */
+        get: operations["get-api-optimization-import-files-solutions-excel"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/optimization/import-files/solutions/{id}/cancel": {
         parameters: {
             query?: never;
@@ -2774,6 +2791,46 @@ export interface paths {
          * @description Needs any of: [Optimization.ImportFiles.Delete]
          */
         delete: operations["delete-api-optimization-import-files-id"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/optimization/import-files/{id}/channels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A finished run's boards by saw channel, with their kanban state ({id}: the run)
+         * @description Needs any of: [Optimization.Kanban]
+         */
+        get: operations["get-api-optimization-import-files-id-channels"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/optimization/import-files/{id}/channels/{boardId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Move a board one column on the saw kanban (not in the contract)
+         * @description Needs any of: [Optimization.Kanban.Move]
+         */
+        put: operations["put-api-optimization-import-files-id-channels-boardId"];
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -6073,6 +6130,9 @@ export interface components {
         ListMenusMenuItem: {
             items: components["schemas"]["MenusMenuItem"][] | null;
         };
+        ListOptimizationChannel: {
+            items: components["schemas"]["OptimizationChannel"][] | null;
+        };
         ListOptimizationImportFileSetting: {
             items: components["schemas"]["OptimizationImportFileSetting"][] | null;
         };
@@ -6206,6 +6266,13 @@ export interface components {
             path?: string;
             permission?: string;
         };
+        MoveBoardInputBody: {
+            /**
+             * Format: int64
+             * @description 0 waiting, 1 cutting, 2 done: one column from where it is
+             */
+            state: number;
+        };
         OptimizationBoard: {
             binCode: string;
             /** @description Unique within the material without regard to case */
@@ -6251,6 +6318,11 @@ export interface components {
              * @description mm
              */
             width: number;
+        };
+        OptimizationChannel: {
+            boards: components["schemas"]["OptimizationRunBoard"][] | null;
+            /** Format: int64 */
+            channel: number;
         };
         OptimizationCreateBoardInput: {
             binCode?: string;
@@ -6856,6 +6928,57 @@ export interface components {
             wasteOffcutPct: number;
             /** Format: double */
             wastePct: number;
+        };
+        OptimizationRunBoard: {
+            boardCode: string;
+            /**
+             * Format: int64
+             * @description The book (boards cut at once) it is stacked in, 1-based within the run
+             */
+            book: number;
+            /** Format: int64 */
+            channel: number;
+            concurrencyStamp: string;
+            /** Format: date-time */
+            creationTime: string;
+            /** Format: uuid */
+            creatorId: string | null;
+            id: string;
+            isDeleted: boolean;
+            /** Format: date-time */
+            lastModificationTime: string | null;
+            /** Format: uuid */
+            lastModifierId: string | null;
+            /** Format: double */
+            length: number;
+            material: string;
+            /** Format: date-time */
+            movedAt: string | null;
+            movedBy: string;
+            /** Format: int64 */
+            parts: number;
+            /** Format: int64 */
+            pattern: number;
+            runId: string;
+            /**
+             * Format: int64
+             * @description The board's index in the result (1-based)
+             */
+            sheetIndex: number;
+            /**
+             * Format: int64
+             * @description 0 waiting, 1 cutting, 2 done
+             * @enum {integer}
+             */
+            state: 0 | 1 | 2;
+            /** Format: uuid */
+            tenantId: string | null;
+            /** Format: double */
+            thickness: number;
+            /** Format: double */
+            utilisation: number;
+            /** Format: double */
+            width: number;
         };
         OptimizationRunProgress: {
             /** Format: double */
@@ -14596,6 +14719,24 @@ export interface operations {
             };
         };
     };
+    "get-api-optimization-import-files-solutions-excel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     "post-api-optimization-import-files-solutions-id-cancel": {
         parameters: {
             query?: never;
@@ -14644,6 +14785,73 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "get-api-optimization-import-files-id-channels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListOptimizationChannel"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "put-api-optimization-import-files-id-channels-boardId": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                boardId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MoveBoardInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OptimizationRunBoard"];
+                };
             };
             /** @description Error */
             default: {
