@@ -142,6 +142,21 @@ func (m *Module) registerRuns(api *httpapi.API) {
 			}
 			httpapi.SendFile(w, "solutions.xlsx", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", data)
 		})
+	api.Handle(http.MethodGet, base+"/solutions/{solutionId}/download",
+		"A finished run's download: a zip of its pattern drawings (SVG), its cut list with label codes (parts.csv) and its result JSON",
+		httpapi.Perm(PermRunsDownload), func(w http.ResponseWriter, r *http.Request) {
+			id, err := uuid.Parse(chi.URLParam(r, "solutionId"))
+			if err != nil {
+				api.WriteError(w, r, apperr.Invalid("solutionId", localization.KeyInvalidValue, "solutionId"))
+				return
+			}
+			name, data, err := m.svc.SolutionZip(r.Context(), id)
+			if err != nil {
+				api.WriteError(w, r, err)
+				return
+			}
+			httpapi.SendFile(w, name, "application/zip", data)
+		})
 	api.Handle(http.MethodGet, base+"/download/{id}/json", "A finished run's full result as JSON (its sheets, cuts, parts with label codes, offcuts)",
 		httpapi.Perm(PermRunsDownload), func(w http.ResponseWriter, r *http.Request) {
 			id, err := uuid.Parse(chi.URLParam(r, "id"))

@@ -1,9 +1,11 @@
 package optimization_test
 
 import (
+	"archive/zip"
 	"bytes"
 	"context"
 	"encoding/json"
+	"io"
 	"net/http"
 	"strings"
 	"testing"
@@ -138,6 +140,30 @@ func TestARunIsQueuedCutAndItsResultLabelsEveryPart(t *testing.T) {
 		move(optimization.BoardCutting).JSON(t, &moved)
 		if moved.State != optimization.BoardCutting || moved.MovedBy != "admin" || moved.MovedAt == nil {
 			t.Fatalf("moved %+v", moved)
+		}
+		// the download: a drawing per pattern, the cut list, the result
+		res = e.Get(t, "/api/optimization/import-files/solutions/"+run.ID.String()+"/download", admin)
+		zr, err := zip.NewReader(bytes.NewReader(res.Body), int64(len(res.Body)))
+		if res.Status != 200 || err != nil {
+			t.Fatalf("download: %d %v", res.Status, err)
+		}
+		svgs, csvLines := 0, 0
+		for _, zf := range zr.File {
+			rc, _ := zf.Open()
+			body, _ := io.ReadAll(rc)
+			rc.Close()
+			switch {
+			case strings.HasSuffix(zf.Name, ".svg"):
+				svgs++
+				if !strings.Contains(string(body), "<svg") {
+					t.Fatalf("%s is no drawing", zf.Name)
+				}
+			case zf.Name == "parts.csv":
+				csvLines = strings.Count(string(body), "\n")
+			}
+		}
+		if svgs != len(result.Patterns) || csvLines != 27 {
+			t.Fatalf("zip: %d drawings for %d patterns, %d csv lines", svgs, len(result.Patterns), csvLines)
 		}
 		// the solutions export: the finished run, in the caller's language
 		res = e.Get(t, "/api/optimization/import-files/solutions/excel", admin)
