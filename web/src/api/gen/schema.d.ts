@@ -2776,6 +2776,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/optimization/import-files/solutions/{solutionId}/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A finished run's download: a zip of its pattern drawings (SVG), its cut list with label codes (parts.csv) and its result JSON */
+        get: operations["get-api-optimization-import-files-solutions-solutionId-download"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/optimization/import-files/{id}": {
         parameters: {
             query?: never;
@@ -14765,6 +14782,24 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["ErrorModel"];
                 };
+            };
+        };
+    };
+    "get-api-optimization-import-files-solutions-solutionId-download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
