@@ -16,5 +16,6 @@ func menus() []module.MenuEntry {
 		Order: 40, DisplayName: menuText("优化排版", "Optimisation")}}
 	out = append(out, settingsMenus...)
 	out = append(out, materialsMenus...)
-	return append(out, runsMenus...)
+	out = append(out, runsMenus...)
+	return append(out, kanbanMenus...)
 }
