@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest'
+import zh from './locales/zh-Hans.json'
+import en from './locales/en.json'
+
+function keys(o: unknown, prefix = ''): string[] {
+  if (typeof o !== 'object' || o === null) return [prefix]
+  return Object.entries(o).flatMap(([k, v]) => keys(v, prefix ? `${prefix}.${k}` : k))
+}
+
+describe('import files and runs texts', () => {
+  it('have the same keys in zh-Hans and en', () => {
+    expect(keys(en).sort()).toEqual(keys(zh).sort())
+  })
+  it('name every run status in both languages', () => {
+    for (const s of ['0', '1', '2', '3', '4']) {
+      expect(zh.progress.statuses[s as keyof typeof zh.progress.statuses]).toBeTruthy()
+      expect(en.progress.statuses[s as keyof typeof en.progress.statuses]).toBeTruthy()
+    }
+  })
+  it('title delete confirmations 提示 / Tips', () => {
+    expect(zh.tips).toBe('提示')
+    expect(en.tips).toBe('Tips')
+  })
+})
