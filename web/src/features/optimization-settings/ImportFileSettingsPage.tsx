@@ -133,36 +133,36 @@ export function ImportFileSettingsPage() {
   }
 
   const actionsColumn: ColumnsType<ImportFileSetting>[number] = {
-      key: 'actions',
-      title: t('actions'),
-      fixed: 'right' as const,
-      width: 200,
-      render: (_: unknown, row: ImportFileSetting) => (
-        <Space size={0} data-testid="import-setting-actions" data-name={row.name}>
-          {canEdit ? (
-            <Button type="link" size="small" onClick={() => setEditing(row)} data-testid="import-setting-edit">
-              {t('edit')}
-            </Button>
-          ) : null}
-          {row.fileType !== 2 ? (
-            <Button
-              type="link"
-              size="small"
-              icon={<DownloadOutlined />}
-              onClick={() => void run(async () => saveBlob(await downloadTemplate(row.id), `${row.name}.xlsx`))}
-              data-testid="import-setting-template"
-            >
-              {t('import.template')}
-            </Button>
-          ) : null}
-          {canDelete ? (
-            <Button type="link" size="small" danger onClick={() => del(row)} data-testid="import-setting-delete">
-              {t('delete')}
-            </Button>
-          ) : null}
-        </Space>
-      ),
-    }
+    key: 'actions',
+    title: t('actions'),
+    fixed: 'right' as const,
+    width: 200,
+    render: (_: unknown, row: ImportFileSetting) => (
+      <Space size={0} data-testid="import-setting-actions" data-name={row.name}>
+        {canEdit ? (
+          <Button type="link" size="small" onClick={() => setEditing(row)} data-testid="import-setting-edit">
+            {t('edit')}
+          </Button>
+        ) : null}
+        {row.fileType !== 2 ? (
+          <Button
+            type="link"
+            size="small"
+            icon={<DownloadOutlined />}
+            onClick={() => void run(async () => saveBlob(await downloadTemplate(row.id), `${row.name}.xlsx`))}
+            data-testid="import-setting-template"
+          >
+            {t('import.template')}
+          </Button>
+        ) : null}
+        {canDelete ? (
+          <Button type="link" size="small" danger onClick={() => del(row)} data-testid="import-setting-delete">
+            {t('delete')}
+          </Button>
+        ) : null}
+      </Space>
+    ),
+  }
 
   return (
     <PageContainer>
