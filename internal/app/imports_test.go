@@ -64,8 +64,8 @@ var areaImports = map[string][]string{
 	"importmapping":  {"datadictionary"}, // value mappings may take a dictionary's items
 	"menus":          nil,
 	"oidc":           {"identity", "securitylog"},
-	"optimization":   {"cutting", "files", "homedesign", "warehouse"}, // the engine; result blobs; the design JSON's type; stock bookings (docs/decisions/0013)
-	"orderdetail":    {"catalog", "importmapping", "salesorder"},      // picked catalogue rows; imports read through mappings; the order, its totals and submit check
+	"optimization":   {"auditdesign", "cutting", "files", "homedesign", "warehouse"}, // passed review sheets' designs; the engine; result blobs; the design JSON's type; stock bookings (docs/decisions/0013)
+	"orderdetail":    {"catalog", "importmapping", "salesorder"},                     // picked catalogue rows; imports read through mappings; the order, its totals and submit check
 	"orgunits":       {"identity"},
 	"pageconfig":     {"identity"}, // the caller's roles and whether they are the side's admin
 	"permissions":    {"identity"},

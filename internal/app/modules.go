@@ -57,6 +57,7 @@ func (a *App) modules(ctx context.Context) ([]module.Module, error) {
 	products := catalog.New(catalog.Deps{DB: a.DB, Catalog: a.Catalog, Permissions: a.Permissions, Tenants: a.Identity})
 	plans := homedesign.New(homedesign.Deps{DB: a.DB, Settings: a.Settings, Tenants: a.Identity, Permissions: a.Permissions,
 		UserID: a.userID})
+	review := a.auditDesign(orders.Service(), plans.Service(), products.Service(), dict.Service())
 	mappings := importmapping.New(importmapping.Deps{DB: a.DB, Bus: a.Bus, Catalog: a.Catalog, Permissions: a.Permissions, Dictionaries: dict, Tenants: a.Identity})
 	return []module.Module{
 		id,
@@ -78,9 +79,10 @@ func (a *App) modules(ctx context.Context) ([]module.Module, error) {
 		orders,
 		orderdetail.New(orderdetail.Deps{DB: a.DB, Catalog: a.Catalog, Permissions: a.Permissions, Registry: a.Registry, Orders: orders.Service(),
 			Products: products.Service(), Mappings: mappings.Service(), Tenants: a.Identity, ListTenants: a.Identity.Tenants}),
-		a.auditDesign(orders.Service(), plans.Service(), products.Service(), dict.Service()),
+		review,
 		warehouse.New(warehouse.Deps{DB: a.DB, Tenants: a.Identity, UserID: a.userID}),
-		optimization.New(optimization.Deps{DB: a.DB, Catalog: a.Catalog, Permissions: a.Permissions, Tenants: a.Identity}),
+		optimization.New(optimization.Deps{DB: a.DB, Catalog: a.Catalog, Permissions: a.Permissions, Tenants: a.Identity,
+			Reviews: review.Service()}),
 	}, nil
 }
 

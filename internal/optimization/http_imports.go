@@ -36,6 +36,12 @@ type importIDPath struct {
 	ID uuid.UUID `path:"id"`
 }
 
+type reviewSheetsInput struct {
+	Body struct {
+		AuditIDs []uuid.UUID `json:"auditIds"`
+	}
+}
+
 type uploadImportInput struct {
 	RawBody multipart.Form `contentType:"multipart/form-data"`
 }
@@ -82,6 +88,11 @@ func (m *Module) registerImports(api *httpapi.API) {
 		httpapi.Perm(PermImportFiles),
 		func(ctx context.Context, in *importIDPath) (*httpapi.Body[Verification], error) {
 			return httpapi.Reply(m.svc.VerifyImportFile(ctx, in.ID))
+		})
+	httpapi.Register(api, op(http.MethodPost, base+"/from-audit-designs", "Import the passed review sheets among auditIds as one file "+
+		"(their design JSON read in-process; needs AuditDesign.Download too; not in the contract)"), httpapi.Perm(PermImportFilesUpload),
+		func(ctx context.Context, in *reviewSheetsInput) (*httpapi.Body[ImportFile], error) {
+			return httpapi.Reply(m.svc.ImportReviewSheets(ctx, in.Body.AuditIDs))
 		})
 	upload := op(http.MethodPost, base, "Upload a cut list (.xlsx, .csv) or a design JSON through an import-file setting: multipart "+
 		"fields file and importFileSettingId; the rows are stored in one transaction (not in the contract: the upload)")

@@ -4,14 +4,17 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
 	"github.com/google/uuid"
 	"github.com/uptrace/bun"
 
+	"kerf/internal/auditdesign"
 	"kerf/internal/homedesign"
 	"kerf/internal/platform/apperr"
+	"kerf/internal/platform/auth"
 	"kerf/internal/platform/db"
 	"kerf/internal/platform/localization"
 )
@@ -162,4 +165,38 @@ func (s *Service) DeleteImportFile(ctx context.Context, id uuid.UUID) error {
 		}
 		return nil
 	})
+}
+
+// ImportReviewSheets stores the passed review sheets among ids as one import file: every
+// panel of their solutions, each row keeping its sales order's number (decision 0012's JSON,
+// read in-process). The caller needs the design review's download permission as well.
+func (s *Service) ImportReviewSheets(ctx context.Context, ids []uuid.UUID) (*ImportFile, error) {
+	if s.reviews == nil {
+		return nil, apperr.User(KeyImportEmpty)
+	}
+	if s.perms != nil {
+		ok, err := s.perms.IsGranted(ctx, auth.FromContext(ctx), auditdesign.PermDownload)
+		if err != nil {
+			return nil, err
+		}
+		if !ok {
+			return nil, apperr.ErrForbidden
+		}
+	}
+	sheets, err := s.reviews.StartTaskDesign(ctx, ids)
+	if err != nil {
+		return nil, err
+	}
+	var parts []CutPart
+	orders := []string{}
+	for _, sd := range sheets {
+		for _, p := range PartsFromDesign(sd.Design, sd.Sheet.SalesOrderNo) {
+			p.Row = len(parts) + 1
+			parts = append(parts, p)
+		}
+		orders = append(orders, sd.Sheet.SalesOrderNo)
+	}
+	sort.Strings(orders)
+	name := strings.Join(slices.Compact(orders), ",") + "-design.json"
+	return s.SaveImport(ctx, ImportInput{FileName: name, Source: SourceReviewSheets, Parts: parts})
 }

@@ -7,6 +7,7 @@ package optimization
 import (
 	"context"
 
+	"kerf/internal/auditdesign"
 	"kerf/internal/platform/db"
 	"kerf/internal/platform/httpapi"
 	"kerf/internal/platform/localization"
@@ -21,6 +22,8 @@ type Deps struct {
 	Catalog     *localization.Catalog
 	Permissions *permission.Service
 	Tenants     tenancy.Resolver // finds the demo tenant for the demo seed; may be nil
+	// Reviews reads the design JSON of passed review sheets (import-files/from-audit-designs).
+	Reviews *auditdesign.Service
 }
 
 var _ module.Module = (*Module)(nil)

@@ -3,6 +3,7 @@ package optimization
 import (
 	"context"
 
+	"kerf/internal/auditdesign"
 	"kerf/internal/platform/db"
 	"kerf/internal/platform/jobs"
 	"kerf/internal/platform/localization"
@@ -16,11 +17,13 @@ type Service struct {
 	texts *localization.Catalog
 	perms *permission.Service
 	jobs  *jobs.Queue // set by Module.Jobs; nil: runs cannot start
+	// reviews reads the passed review sheets' design JSON; nil: that import is not offered.
+	reviews *auditdesign.Service
 }
 
 // NewService returns the area's service.
 func NewService(deps Deps) *Service {
-	return &Service{db: deps.DB, texts: deps.Catalog, perms: deps.Permissions}
+	return &Service{db: deps.DB, texts: deps.Catalog, perms: deps.Permissions, reviews: deps.Reviews}
 }
 
 func (s *Service) t(ctx context.Context, key string, args ...any) string {
