@@ -2659,6 +2659,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/optimization/import-files/from-audit-designs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import the passed review sheets among auditIds as one file (their design JSON read in-process; needs AuditDesign.Download too; not in the contract)
+         * @description Needs any of: [Optimization.ImportFiles.Upload]
+         */
+        post: operations["post-api-optimization-import-files-from-audit-designs"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/optimization/import-files/optimization": {
         parameters: {
             query?: never;
@@ -7734,6 +7754,9 @@ export interface components {
         };
         PermissionsUpdatePermissionsInput: {
             permissions: components["schemas"]["PermissionsUpdatePermission"][] | null;
+        };
+        ReviewSheetsInputBody: {
+            auditIds: string[] | null;
         };
         SalesorderFileDownload: {
             /** @description The file descriptor's id */
@@ -14596,6 +14619,39 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    "post-api-optimization-import-files-from-audit-designs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReviewSheetsInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OptimizationImportFile"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
             };
         };
     };
