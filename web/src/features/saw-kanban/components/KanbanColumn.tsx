@@ -22,6 +22,7 @@ export function KanbanColumn({ channel, state, boards, mayMove, busy, onMove }: 
     <div
       ref={setNodeRef}
       data-testid={`column-${channel}-${state}`}
+      data-count={boards.length}
       style={{
         background: isOver ? 'rgba(22,119,255,0.08)' : 'rgba(0,0,0,0.02)',
         border: '1px solid rgba(0,0,0,0.06)',
