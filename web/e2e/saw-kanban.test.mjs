@@ -108,6 +108,7 @@ test('the kanban moves a board to 锯切中 and 已完成, and back after confir
   // the newest finished run is picked; pick it explicitly all the same
   await page.getByTestId('run-select').click()
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: run.planNo }).first().click()
+  await page.locator('.ant-select-dropdown:visible').first().waitFor({ state: 'hidden' })
   await card().waitFor()
   for (const text of ['待锯', '锯切中', '已完成']) await column(board.channel, 0).page().getByText(text).first().waitFor()
   const waiting = await count(board.channel, 0)

@@ -33,7 +33,7 @@ export function KanbanColumn({ channel, state, boards, mayMove, busy, onMove }: 
     >
       <Flex justify="space-between" align="center" style={{ marginBottom: 8 }}>
         <Typography.Text strong>{t(`columns.${state}`)}</Typography.Text>
-        <Badge count={boards.length} showZero color={state === 2 ? 'green' : state === 1 ? 'blue' : 'default'} data-testid={`count-${channel}-${state}`} />
+        <Badge count={boards.length} showZero color={state === 2 ? 'green' : state === 1 ? 'blue' : 'orange'} data-testid={`count-${channel}-${state}`} />
       </Flex>
       <Flex vertical gap={8}>
         {boards.length === 0 ? <Typography.Text type="secondary">{t('emptyColumn')}</Typography.Text> : null}
