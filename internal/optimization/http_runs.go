@@ -103,7 +103,8 @@ func (m *Module) registerRuns(api *httpapi.API) {
 			}
 			return httpapi.ReplyList(m.svc.Progress(ctx, ids))
 		})
-	httpapi.Register(api, op(http.MethodGet, base+"/solutions", "Runs with their figures, newest first"), httpapi.Perm(PermRuns),
+	httpapi.Register(api, op(http.MethodGet, base+"/solutions", "Runs with their figures, newest first (the saw kanban's run picker too)"),
+		httpapi.Perm(PermRuns, PermKanban),
 		func(ctx context.Context, in *runsInput) (*httpapi.Body[httpapi.Paged[Run]], error) {
 			q, err := in.query()
 			if err != nil {
