@@ -70,7 +70,12 @@ export function RunProgressCard({ runId, onClose }: { runId: string; onClose?: (
         </Space>
       }
     >
-      <Progress percent={Math.round(p.percent)} status={p.status === 3 ? 'exception' : live ? 'active' : undefined} data-testid="run-percent" />
+      <Progress
+        percent={Math.round(p.percent)}
+        status={p.status === 3 ? 'exception' : live ? 'active' : undefined}
+        format={(v) => `${v ?? 0}%`}
+        data-testid="run-percent"
+      />
       <Descriptions size="small" column={3}>
         <Descriptions.Item label={t('progress.boards')}>
           <span data-testid="run-boards">{p.boards}</span>
