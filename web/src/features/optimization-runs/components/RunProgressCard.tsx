@@ -1,8 +1,8 @@
 import { App, Button, Card, Descriptions, Progress, Space, Tag } from 'antd'
-import { useQuery } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import { usePermission } from '../../../components'
+import { usePermission, useWhenChanged } from '../../../components'
 import { failureMessage } from '../../optimization-settings/serverErrors'
 import { RUN_FINISHED, isLive, progressQuery, useRunsMutations, type RunProgress } from '../api'
 import { pct1 } from '../format'
@@ -28,6 +28,14 @@ export function RunProgressCard({ runId, onClose }: { runId: string; onClose?: (
   const { cancel } = useRunsMutations()
   const q = useQuery(progressQuery([runId]))
   const p: RunProgress | undefined = q.data?.[0]
+  const qc = useQueryClient()
+  // The run has ended: the files are optimised and the runs list has its figures.
+  useWhenChanged(p ? isLive(p.status) : undefined, (moving) => {
+    if (moving === false) {
+      void qc.invalidateQueries({ queryKey: ['optimization-runs', 'files'] })
+      void qc.invalidateQueries({ queryKey: ['optimization-runs', 'runs'] })
+    }
+  })
   if (!p) return null
   const live = isLive(p.status)
   const doCancel = async () => {
