@@ -125,7 +125,7 @@ export function BoardSvg({ sheet, zoom }: { sheet: ResultSheet; zoom: number }) 
       {(sheet.offcuts ?? []).map((o, i) => (
         <g key={`o${i}`} data-testid={o.reusable ? 'board-offcut-reusable' : 'board-offcut'}>
           <rect x={o.x} y={o.y} width={o.length} height={o.width} fill={o.reusable ? '#b7eb8f' : 'url(#kerf-hatch)'} stroke="#389e0d" strokeWidth={o.reusable ? 2 : 0} />
-          {o.reusable && o.length > font * 4 && o.width > font * 1.5 ? (
+          {o.reusable && o.length > font * 0.6 * `${o.length}×${o.width}`.length && o.width > font * 1.5 ? (
             <text x={o.x + o.length / 2} y={o.y + o.width / 2} fontSize={font} textAnchor="middle" dominantBaseline="middle" fill="#135200">
               {`${o.length}×${o.width}`}
             </text>
