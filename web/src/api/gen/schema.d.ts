@@ -2747,8 +2747,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Runs with their figures, newest first
-         * @description Needs any of: [Optimization.Runs]
+         * Runs with their figures, newest first (the saw kanban's run picker too)
+         * @description Needs any of: [Optimization.Runs Optimization.Kanban]
          */
         get: operations["get-api-optimization-import-files-solutions"];
         put?: never;
