@@ -62,6 +62,11 @@ async function search(name) {
   await input.fill(name)
   await input.press('Enter')
   await row(name).waitFor()
+  // the rows shown before the search answers contain name too: wait for the filtered table
+  await page.waitForFunction((n) => {
+    const rows = [...document.querySelectorAll('[data-testid="role-row"]')]
+    return rows.length > 0 && rows.every((r) => (r.textContent ?? '').includes(n))
+  }, name)
 }
 
 test('open 系统管理 > 角色: the seeded roles; the built-in admin cannot be deleted', async () => {
