@@ -104,6 +104,12 @@ test('the items show in the drawer; edit one and the preview select offers it', 
   await page.getByTestId('details-preview').click()
   const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option-content')
   await options.filter({ hasText: '象牙白' }).waitFor()
+  // the dropdown may re-render once its options arrive: wait for the full list
+  await page.waitForFunction(() => {
+    const texts = [...document.querySelectorAll('.ant-select-dropdown .ant-select-item-option-content')]
+      .filter((e) => e.offsetParent !== null).map((e) => e.textContent)
+    return texts.join('|') === '象牙白|橡木'
+  })
   assert.deepEqual(await options.allInnerTexts(), ['象牙白', '橡木'])
   await page.keyboard.press('Escape')
   await shot(page, 'data-dictionary-drawer')
