@@ -17,5 +17,6 @@ func menus() []module.MenuEntry {
 	out = append(out, settingsMenus...)
 	out = append(out, materialsMenus...)
 	out = append(out, runsMenus...)
-	return append(out, kanbanMenus...)
+	out = append(out, kanbanMenus...)
+	return append(out, utilisationMenus...)
 }

@@ -56,7 +56,7 @@ func (m *Module) Migrations() []db.Migration {
 // Texts are the area's messages, one map per part of the area.
 func (m *Module) Texts() localization.Texts {
 	out := localization.Texts{}
-	for _, part := range []localization.Texts{texts, settingsTexts, materialsTexts, importTexts, problemTexts, runTexts, kanbanTexts, runExcelTexts} {
+	for _, part := range []localization.Texts{texts, settingsTexts, materialsTexts, importTexts, problemTexts, runTexts, kanbanTexts, runExcelTexts, printTexts, utilisationTexts} {
 		for k, v := range part {
 			out[k] = v
 		}
@@ -70,6 +70,8 @@ func (m *Module) Register(api *httpapi.API) {
 	m.registerMaterials(api)
 	m.registerImports(api)
 	m.registerRuns(api)
+	m.registerPrint(api)
+	m.registerUtilisation(api)
 }
 
 // Seed writes the demo tenant's settings, materials and boards when demo is true.

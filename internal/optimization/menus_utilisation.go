@@ -1,0 +1,6 @@
+package optimization
+
+import "kerf/internal/platform/module"
+
+// utilisationMenus are the utilisation pages' entries.
+var utilisationMenus []module.MenuEntry
