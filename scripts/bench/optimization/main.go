@@ -1,0 +1,187 @@
+// Command optimization measures panel-saw optimisation through the HTTP API (issue 14), per
+// dialect, with the whole server in this process (app.New, Prepare with the demo seed, the
+// job queue started as kerf serve starts it) behind a real http.Server on loopback, logged in
+// as the demo tenant's admin through /connect/token:
+//
+//  1. One order of -parts part copies (kitchen and wardrobe cabinets on one 18 mm white
+//     melamine with an unlimited 2800 × 2070 board) written as the .xlsx of the demo's
+//     default import-file setting, uploaded, verified, run with a -time-limit engine budget
+//     (progress polled every 200 ms, as the page does), its result JSON and solution zip
+//     downloaded. Prints each step's time, the engine's and the writing's (seen from the
+//     server's own statements), boards, utilisation and lower bound beside the target of
+//     issue 14: under 10 s end to end with a 5 s engine budget.
+//  2. -runs import files of 100–300 copies each over three materials, started at once on
+//     the queue's workers (KERF_JOB_WORKERS): total wall time, queue wait and run time per
+//     run (p50, max), and whether every run started and finished exactly once.
+//
+// Figures are printed, never asserted: the machine's load shows in them.
+//
+//	go run ./scripts/bench/optimization [-parts 2000] [-runs 20] [-time-limit 5s]
+//	                                    [-postgres URL] [-skip-sqlite]
+//
+// The PostgreSQL URL defaults to KERF_TEST_POSTGRES_URL; the run uses a schema of its own
+// and drops it afterwards.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"syscall"
+	"time"
+
+	"kerf/internal/app"
+	"kerf/internal/platform/config"
+	"kerf/internal/platform/db"
+	"kerf/internal/platform/jobs"
+)
+
+// The target of issue 14: a 2,000-part order from upload to finished solution.
+const targetEndToEnd = 10 * time.Second
+
+func main() {
+	slog.SetDefault(slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn})))
+	// Interrupted, it still drops its PostgreSQL schema.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := run(ctx, os.Args[1:], os.Stdout); err != nil {
+		fmt.Fprintln(os.Stderr, "optimization benchmark:", err)
+		os.Exit(1)
+	}
+}
+
+type options struct {
+	parts     int
+	runs      int
+	timeLimit time.Duration
+}
+
+func run(ctx context.Context, args []string, out io.Writer) error {
+	fs := flag.NewFlagSet("optimization", flag.ContinueOnError)
+	var o options
+	fs.IntVar(&o.parts, "parts", 2000, "part copies in the single order (scenario 1)")
+	fs.IntVar(&o.runs, "runs", 20, "runs queued at once (scenario 2; 0 skips it)")
+	fs.DurationVar(&o.timeLimit, "time-limit", 5*time.Second, "the engine's time limit of every run (whole seconds, 1–60)")
+	pg := fs.String("postgres", os.Getenv("KERF_TEST_POSTGRES_URL"), "PostgreSQL URL (empty: SQLite only)")
+	skipSQLite := fs.Bool("skip-sqlite", false, "measure PostgreSQL only")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if o.parts < 1 || o.runs < 0 || o.timeLimit < time.Second || o.timeLimit > time.Minute || o.timeLimit%time.Second != 0 {
+		return errors.New("-parts must be positive, -runs not negative, -time-limit whole seconds from 1s to 60s")
+	}
+	workers := jobs.ConfigFromEnv().Workers
+	fmt.Fprintf(out, "optimization benchmark: %d-part order, %d queued runs, engine time limit %v; %s, %d CPUs, GOMAXPROCS %d, "+
+		"job workers %d (%s), load average %s\n\n", o.parts, o.runs, o.timeLimit, runtime.Version(), runtime.NumCPU(),
+		runtime.GOMAXPROCS(0), workers, envOr(jobs.EnvWorkers, "default"), loadAverage())
+	tmp, err := os.MkdirTemp("", "kerf-bench-optimization-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(tmp)
+	type dialect struct{ name, url string }
+	var dialects []dialect
+	if !*skipSQLite {
+		dialects = append(dialects, dialect{db.SQLite, "sqlite://" + filepath.Join(tmp, "bench.db")})
+	}
+	if *pg != "" {
+		u, drop, err := pgSchema(*pg)
+		if err != nil {
+			return err
+		}
+		defer drop()
+		dialects = append(dialects, dialect{db.Postgres, u})
+	} else {
+		fmt.Fprintln(out, "PostgreSQL: skipped (no -postgres and no KERF_TEST_POSTGRES_URL)")
+	}
+	if len(dialects) == 0 {
+		return errors.New("no dialect left to measure")
+	}
+	for _, d := range dialects {
+		if err := bench(ctx, out, d.name, d.url, filepath.Join(tmp, d.name), o); err != nil {
+			return fmt.Errorf("%s: %w", d.name, err)
+		}
+	}
+	return nil
+}
+
+// bench serves the app on dbURL and runs both scenarios against it.
+func bench(ctx context.Context, out io.Writer, name, dbURL, dataDir string, o options) error {
+	cfg := config.Default()
+	cfg.Database, cfg.DataDir, cfg.Demo = dbURL, dataDir, true
+	a, err := app.New(ctx, cfg)
+	if err != nil {
+		return err
+	}
+	defer a.Close()
+	if err := a.Prepare(ctx, true); err != nil {
+		return err
+	}
+	w := newWatch()
+	a.DB.AddQueryHook(w)
+	if err := a.StartJobs(ctx); err != nil {
+		return err
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return err
+	}
+	srv := &http.Server{Handler: a.Handler(), ReadHeaderTimeout: 10 * time.Second}
+	go func() { _ = srv.Serve(ln) }()
+	defer func() { // handlers finish before the app closes
+		sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
+		defer cancel()
+		_ = srv.Shutdown(sctx)
+	}()
+	hc := &http.Client{Timeout: 2 * time.Minute, Transport: &http.Transport{MaxIdleConnsPerHost: 64, IdleConnTimeout: time.Minute}}
+	c, err := login(ctx, hc, "http://"+ln.Addr().String())
+	if err != nil {
+		return err
+	}
+	env, err := setUp(ctx, c, o.timeLimit)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(out, "== %s\n", name)
+	if err := singleOrder(ctx, out, c, w, env, o); err != nil {
+		return fmt.Errorf("single order: %w", err)
+	}
+	if o.runs > 0 {
+		if err := queuedRuns(ctx, out, c, w, a.DB, env, o); err != nil {
+			return fmt.Errorf("queued runs: %w", err)
+		}
+	}
+	fmt.Fprintln(out)
+	return nil
+}
+
+func envOr(name, fallback string) string {
+	if v := os.Getenv(name); v != "" {
+		return name + "=" + v
+	}
+	return fallback
+}
+
+func loadAverage() string {
+	b, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return "unknown"
+	}
+	f := strings.Fields(string(b))
+	if len(f) < 3 {
+		return "unknown"
+	}
+	return strings.Join(f[:3], " ")
+}
+
+func secs(d time.Duration) string { return fmt.Sprintf("%6.2f s", d.Seconds()) }
