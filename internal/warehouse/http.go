@@ -12,7 +12,7 @@ import (
 
 func op(method, p, summary string) huma.Operation {
 	o := huma.Operation{Method: method, Path: p, Summary: summary, Tags: []string{"warehouse"}}
-	if method == http.MethodPost {
+	if method == http.MethodPost || method == http.MethodPut {
 		o.Middlewares = huma.Middlewares{httpapi.DropEmptyStrings}
 		o.SkipValidateBody = true
 	}
@@ -70,8 +70,9 @@ func limit(n int) int {
 }
 
 // Register mounts the warehouse's calls: the contract's five (decision 0013) and, not in
-// the contract, the log and the manual booking.
+// the contract, the log, the manual booking and the storehouse's set-up (http_structure.go).
 func (m *Module) Register(api *httpapi.API) {
+	m.registerStructure(api)
 	httpapi.Register(api, op(http.MethodGet, "/api/app/factory", "The tenant's factories"),
 		httpapi.Perm(PermFactories), func(ctx context.Context, _ *struct{}) (*httpapi.Body[httpapi.List[Factory]], error) {
 			return httpapi.ReplyList(m.svc.Factories(ctx))

@@ -11,7 +11,11 @@ const (
 	PermStock     = "Warehouse.Stock"      // read stock, its log and statistics
 	PermStockBook = "Warehouse.Stock.Book" // book a manual receipt or issue
 	PermShelves   = "Warehouse.Shelves"    // the storehouse rows, shelves and bins
-	PermFactories = "Warehouse.Factories"  // the tenant's factories
+	// Setting up the storehouse: factories, rows and shelves (with their bins).
+	PermShelvesCreate = "Warehouse.Shelves.Create"
+	PermShelvesEdit   = "Warehouse.Shelves.Edit"
+	PermShelvesDelete = "Warehouse.Shelves.Delete"
+	PermFactories     = "Warehouse.Factories" // the tenant's factories
 )
 
 func def(name, parent, zh, en string) permission.Definition {
@@ -25,6 +29,9 @@ var permissionGroups = []permission.Group{{
 		def(PermStock, "", "库存", "Stock"),
 		def(PermStockBook, PermStock, "入库和出库", "Receive and issue"),
 		def(PermShelves, "", "货架", "Shelves"),
+		def(PermShelvesCreate, PermShelves, "新建工厂、货架排和货架", "Create factories, rows and shelves"),
+		def(PermShelvesEdit, PermShelves, "编辑工厂、货架排和货架", "Edit factories, rows and shelves"),
+		def(PermShelvesDelete, PermShelves, "删除工厂、货架排和货架", "Delete factories, rows and shelves"),
 		def(PermFactories, "", "工厂", "Factories"),
 	},
 }}

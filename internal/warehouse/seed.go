@@ -58,14 +58,14 @@ func SeedDemo(ctx context.Context, d *db.DB, s *Service) error {
 			return err
 		}
 		f := &Factory{Code: "HZ01", Name: "杭州一厂 / Hangzhou plant 1", Address: "浙江省杭州市 / Hangzhou, Zhejiang", IsDefault: true}
-		if err := s.CreateFactory(ctx, tx, f); err != nil {
+		if err := insertFactory(ctx, tx, f); err != nil {
 			return err
 		}
-		a, err := s.CreateRow(ctx, tx, f.ID, "A", "A 排 / Row A", 1)
+		a, err := insertRow(ctx, tx, f.ID, "A", "A 排 / Row A", 1)
 		if err != nil {
 			return err
 		}
-		b, err := s.CreateRow(ctx, tx, f.ID, "B", "B 排 / Row B", 2)
+		b, err := insertRow(ctx, tx, f.ID, "B", "B 排 / Row B", 2)
 		if err != nil {
 			return err
 		}
@@ -77,7 +77,7 @@ func SeedDemo(ctx context.Context, d *db.DB, s *Service) error {
 			{b, ShelfSpec{Code: "B01", Name: "余料货架 B01 / Offcuts B01", StorageType: StorageOffcuts, Levels: 5, BinsPerLevel: 6}},
 			{b, ShelfSpec{Code: "B02", Name: "余料货架 B02 / Offcuts B02", StorageType: StorageOffcuts, Levels: 5, BinsPerLevel: 6}},
 		} {
-			if _, err := s.CreateShelf(ctx, tx, sh.row.ID, sh.spec); err != nil {
+			if _, err := insertShelf(ctx, tx, sh.row.ID, sh.spec); err != nil {
 				return err
 			}
 		}

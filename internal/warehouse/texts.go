@@ -21,6 +21,33 @@ const (
 	KeyBadNumber     = "Warehouse:BadNumber"
 	KeyKindBoard     = "Warehouse:KindBoard"
 	KeyKindOffcut    = "Warehouse:KindOffcut"
+
+	// The storehouse's set-up (structure.go).
+	KeyRequired          = "Warehouse:Required"
+	KeyMaxLength         = "Warehouse:MaxLength"
+	KeyCodeChars         = "Warehouse:CodeChars"
+	KeyRange             = "Warehouse:Range"
+	KeyFactoryDuplicate  = "Warehouse:FactoryDuplicate"
+	KeyRowDuplicate      = "Warehouse:RowDuplicate"
+	KeyShelfDuplicate    = "Warehouse:ShelfDuplicate"
+	KeyFactoryNotFound   = "Warehouse:FactoryNotFound"
+	KeyRowNotFound       = "Warehouse:RowNotFound"
+	KeyShelfGone         = "Warehouse:ShelfGone"
+	KeyKeepDefault       = "Warehouse:KeepDefault"
+	KeyBinHoldsStock     = "Warehouse:BinHoldsStock"
+	KeyStorageTypeInUse  = "Warehouse:StorageTypeInUse"
+	KeyFactoryHoldsStock = "Warehouse:FactoryHoldsStock"
+	KeyFactoryUnassigned = "Warehouse:FactoryUnassigned"
+	KeyRowHoldsStock     = "Warehouse:RowHoldsStock"
+	KeyShelfHoldsStock   = "Warehouse:ShelfHoldsStock"
+	LabelCode            = "Warehouse:Label:Code"
+	LabelName            = "Warehouse:Label:Name"
+	LabelAddress         = "Warehouse:Label:Address"
+	LabelSort            = "Warehouse:Label:Sort"
+	LabelFactory         = "Warehouse:Label:Factory"
+	LabelRow             = "Warehouse:Label:Row"
+	LabelLevels          = "Warehouse:Label:Levels"
+	LabelBinsPerLevel    = "Warehouse:Label:BinsPerLevel"
 )
 
 var texts = localization.Texts{
@@ -41,4 +68,30 @@ var texts = localization.Texts{
 	KeyBadNumber:     {ZhHans: "{0} 不是有效的数字", En: "{0} is not a valid number"},
 	KeyKindBoard:     {ZhHans: "板材", En: "boards"},
 	KeyKindOffcut:    {ZhHans: "余料", En: "offcuts"},
+
+	KeyRequired:          {ZhHans: "请输入{0}", En: "Please enter the {0}"},
+	KeyMaxLength:         {ZhHans: "{0}不能超过 {1} 个字符", En: "The {0} must be at most {1} characters"},
+	KeyCodeChars:         {ZhHans: "{0}只能包含字母、数字和 - _ .", En: "The {0} may hold only letters, digits and - _ ."},
+	KeyRange:             {ZhHans: "{0}必须是 {1} 到 {2} 之间的整数", En: "The {0} must be a whole number from {1} to {2}"},
+	KeyFactoryDuplicate:  {ZhHans: "工厂编码“{0}”已存在", En: "The factory code \"{0}\" is already taken"},
+	KeyRowDuplicate:      {ZhHans: "此工厂已有编码为“{0}”的货架排", En: "This factory already has a row \"{0}\""},
+	KeyShelfDuplicate:    {ZhHans: "货架编码“{0}”已存在", En: "The shelf code \"{0}\" is already taken"},
+	KeyFactoryNotFound:   {ZhHans: "工厂不存在或已删除", En: "The factory does not exist or was deleted"},
+	KeyRowNotFound:       {ZhHans: "货架排不存在或已删除", En: "The row does not exist or was deleted"},
+	KeyShelfGone:         {ZhHans: "货架不存在或已删除", En: "The shelf does not exist or was deleted"},
+	KeyKeepDefault:       {ZhHans: "必须有一个默认工厂：请把另一个工厂设为默认", En: "There must be a default factory: make another factory the default instead"},
+	KeyBinHoldsStock:     {ZhHans: "库位 {0} 有 {1} 件库存，不能移除；请先出库", En: "Bin {0} holds {1} pieces; issue them before removing the bin"},
+	KeyStorageTypeInUse:  {ZhHans: "货架 {0} 有库存，不能改变存放类型", En: "Shelf {0} holds stock; its storage type cannot change"},
+	KeyFactoryHoldsStock: {ZhHans: "工厂 {0} 有库存（库位 {1}：{2} 件），不能删除", En: "Factory {0} holds stock (bin {1}: {2} pieces); it cannot be deleted"},
+	KeyFactoryUnassigned: {ZhHans: "工厂 {0} 有 {1} 件未分配库位的库存，不能删除", En: "Factory {0} has {1} pieces of stock without a bin; it cannot be deleted"},
+	KeyRowHoldsStock:     {ZhHans: "货架排 {0} 有库存（库位 {1}：{2} 件），不能删除", En: "Row {0} holds stock (bin {1}: {2} pieces); it cannot be deleted"},
+	KeyShelfHoldsStock:   {ZhHans: "货架 {0} 有库存（库位 {1}：{2} 件），不能删除", En: "Shelf {0} holds stock (bin {1}: {2} pieces); it cannot be deleted"},
+	LabelCode:            {ZhHans: "编码", En: "code"},
+	LabelName:            {ZhHans: "名称", En: "name"},
+	LabelAddress:         {ZhHans: "地址", En: "address"},
+	LabelSort:            {ZhHans: "排序", En: "sort order"},
+	LabelFactory:         {ZhHans: "工厂", En: "factory"},
+	LabelRow:             {ZhHans: "货架排", En: "row"},
+	LabelLevels:          {ZhHans: "层数", En: "number of levels"},
+	LabelBinsPerLevel:    {ZhHans: "每层库位数", En: "number of positions per level"},
 }
