@@ -59,7 +59,9 @@ func TestSettingUpTheStorehouseAnswers401403OtherTenantAnd200(t *testing.T) {
 			t.Fatalf("created %v %v %v", f, r, sh)
 		}
 		bins := func() []string {
-			var info struct{ Items []struct{ Bins []struct{ Code string } } }
+			var info struct {
+				Items []struct{ Bins []struct{ Code string } }
+			}
 			must(t, call(t, e, http.MethodGet, "/api/app/storehouse/get-shelvesinfo?Code=S01", admin, nil), 200, "shelf info").JSON(t, &info)
 			var codes []string
 			for _, b := range info.Items[0].Bins {
