@@ -144,7 +144,7 @@ func (m *Module) registerRuns(api *httpapi.API) {
 			httpapi.SendFile(w, "solutions.xlsx", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", data)
 		})
 	api.Handle(http.MethodGet, base+"/solutions/{solutionId}/download",
-		"A finished run's download: a zip of its pattern drawings (SVG), its cut list with label codes (parts.csv) and its result JSON",
+		"A finished run's download: a zip of its pattern drawings (SVG), its cutting diagrams (diagrams.pdf) and part labels (labels.pdf, A4 sheets) in the caller's language, its cut list with label codes (parts.csv), its saw file ({planNo}.ptx) and its result JSON",
 		httpapi.Perm(PermRunsDownload), func(w http.ResponseWriter, r *http.Request) {
 			id, err := uuid.Parse(chi.URLParam(r, "solutionId"))
 			if err != nil {

@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strconv"
+	"time"
 
 	"github.com/google/uuid"
 
@@ -15,8 +16,11 @@ import (
 )
 
 // SolutionZip is a finished run's download: a drawing per distinct pattern (SVG, with how
-// many boards are cut with it), the cut list with label codes (parts.csv, UTF-8 with a BOM
-// so spreadsheet programs read the Chinese names) and the full result ({planNo}.json).
+// many boards are cut with it), the cutting diagrams (diagrams.pdf: the figures, then every
+// pattern a page), the part labels (labels.pdf, A4 label sheets), the cut list with label
+// codes (parts.csv, UTF-8 with a BOM so spreadsheet programs read the Chinese names), the saw
+// file ({planNo}.ptx) and the full result ({planNo}.json). The PDFs are in the caller's
+// language.
 func (s *Service) SolutionZip(ctx context.Context, id uuid.UUID) (string, []byte, error) {
 	run, data, err := s.ResultJSON(ctx, id)
 	if err != nil {
@@ -26,6 +30,7 @@ func (s *Service) SolutionZip(ctx context.Context, id uuid.UUID) (string, []byte
 	if err := json.Unmarshal(data, &res); err != nil {
 		return "", nil, fmt.Errorf("run result: %w", err)
 	}
+	now := time.Now()
 	var buf bytes.Buffer
 	zw := zip.NewWriter(&buf)
 	add := func(name string, content []byte) error {
@@ -69,6 +74,27 @@ func (s *Service) SolutionZip(ctx context.Context, id uuid.UUID) (string, []byte
 		return "", nil, fmt.Errorf("parts csv: %w", err)
 	}
 	if err := add("parts.csv", list.Bytes()); err != nil {
+		return "", nil, err
+	}
+	diagrams, err := diagramsPDF(s.tr(ctx), &res, now)
+	if err != nil {
+		return "", nil, fmt.Errorf("diagrams of %s: %w", run.PlanNo, err)
+	}
+	if err := add("diagrams.pdf", diagrams); err != nil {
+		return "", nil, err
+	}
+	labels, err := labelsPDF(s.tr(ctx), &res, LayoutSheet, now)
+	if err != nil {
+		return "", nil, fmt.Errorf("labels of %s: %w", run.PlanNo, err)
+	}
+	if err := add("labels.pdf", labels); err != nil {
+		return "", nil, err
+	}
+	var ptx bytes.Buffer
+	if err := WritePTX(&ptx, &res); err != nil {
+		return "", nil, fmt.Errorf("saw file of %s: %w", run.PlanNo, err)
+	}
+	if err := add(run.PlanNo+".ptx", ptx.Bytes()); err != nil {
 		return "", nil, err
 	}
 	if err := add(run.PlanNo+".json", data); err != nil {

@@ -1,13 +1,12 @@
-// Package pdf writes PDF documents in millimetres with one embedded font that renders Latin
-// and Chinese text (Droid Sans Fallback, Apache License 2.0, fonts/NOTICE), on
-// github.com/go-pdf/fpdf. A document carries only the subset of the font its text uses, so a
-// page of labels stays a few kilobytes. The helpers fit text into boxes (shrinking it, or
+// Package pdf writes PDF documents in millimetres with embedded fonts that render Latin and
+// Chinese text (Droid Sans Fallback for Chinese, DejaVu Sans Condensed for the rest; see
+// fonts/NOTICE), on github.com/go-pdf/fpdf. A document carries only the subset of the fonts
+// its text uses, so a page of labels stays a few kilobytes. The helpers fit text into boxes (shrinking it, or
 // leaving it out, never letting it overflow) and draw Code 128 barcodes as vector bars.
 package pdf
 
 import (
 	"bytes"
-	_ "embed"
 	"fmt"
 	"math"
 	"strings"
@@ -15,12 +14,6 @@ import (
 
 	"github.com/go-pdf/fpdf"
 )
-
-//go:embed fonts/DroidSansFallbackFull.ttf
-var fontTTF []byte
-
-// family is the name the embedded font is registered under in every document.
-const family = "kerf"
 
 // PointMM is one typographic point in millimetres.
 const PointMM = 25.4 / 72
@@ -53,8 +46,9 @@ func New(size Size, title string, created time.Time) *Doc {
 	// fpdf takes the portrait size and turns it for "L".
 	portrait := fpdf.SizeType{Wd: math.Min(size.Width, size.Height), Ht: math.Max(size.Width, size.Height)}
 	f := fpdf.NewCustom(&fpdf.InitType{OrientationStr: orientation, UnitStr: "mm", Size: portrait})
-	f.AddUTF8FontFromBytes(family, "", fontTTF)
-	f.SetFont(family, "", 10)
+	f.AddUTF8FontFromBytes(latinFamily, "", latinTTF)
+	f.AddUTF8FontFromBytes(cjkFamily, "", cjkTTF)
+	f.SetFont(latinFamily, "", 10)
 	f.SetAutoPageBreak(false, 0)
 	f.SetMargins(0, 0, 0)
 	f.SetCreator("Kerf", true)
@@ -78,8 +72,21 @@ func (d *Doc) Bytes() ([]byte, error) {
 
 // Width answers how wide text is at pt points, in millimetres.
 func (d *Doc) Width(text string, pt float64) float64 {
-	d.SetFontSize(pt)
-	return d.GetStringWidth(text)
+	w := 0.0
+	for _, r := range runs(text) {
+		d.SetFont(r.family, "", pt)
+		w += d.GetStringWidth(r.text)
+	}
+	return w
+}
+
+// Write writes text with its baseline at (x, y), at pt points, each run in its font.
+func (d *Doc) Write(x, y float64, text string, pt float64) {
+	for _, r := range runs(text) {
+		d.SetFont(r.family, "", pt)
+		d.Text(x, y, r.text)
+		x += d.GetStringWidth(r.text)
+	}
 }
 
 // LineHeight is the distance between two lines of pt points, in millimetres.
@@ -138,15 +145,14 @@ func (d *Doc) TextIn(x, y, w float64, text string, pt float64, align Align) {
 	if text == "" {
 		return
 	}
-	d.SetFontSize(pt)
-	tw := d.GetStringWidth(text)
+	tw := d.Width(text, pt)
 	switch align {
 	case Center:
 		x += (w - tw) / 2
 	case Right:
 		x += w - tw
 	}
-	d.Text(x, y+pt*PointMM*0.35, text)
+	d.Write(x, y+pt*PointMM*0.35, text, pt)
 }
 
 // Lines writes lines centred in the box x, y, w × h at the size Fit chose; false when they do

@@ -202,3 +202,19 @@ func TestChineseIsEmbeddedAsASmallSubsetOfTheFont(t *testing.T) {
 		t.Fatalf("10 pages of text are %d bytes: the font was not subset", len(data))
 	}
 }
+
+func TestLatinAndChineseAreWrittenEachInAFontThatHasThem(t *testing.T) {
+	got := runs("侧板 Side 720 × 560，门板…")
+	want := []run{{cjkFamily, "侧板 "}, {latinFamily, "Side 720 × 560"}, {cjkFamily, "，门板"}, {latinFamily, "…"}}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Fatalf("runs %v, want %v", got, want)
+	}
+	for _, r := range "AZaz09%×…·→" {
+		if !hasLatin(r) {
+			t.Fatalf("%q is not in the Latin font", r)
+		}
+	}
+	if hasLatin('板') {
+		t.Fatal("the Latin font claims Chinese")
+	}
+}
