@@ -87,7 +87,7 @@ func partsRun(n int) *RunResult {
 		if i%20 == 0 {
 			res.Sheets = append(res.Sheets, ResultSheet{Index: b + 1, BoardCode: "PB18-2440", Material: "PB18-WW", Thickness: 18,
 				Length: 2440, Width: 1220, Pattern: b / 2, Utilisation: 0.815,
-				Cuts: []cutting.Cut{{Seq: 1, Stage: 1, X1: 10, Y1: 300, X2: 2430, Y2: 300}, {Seq: 2, Stage: 2, X1: 500, Y1: 10, X2: 500, Y2: 300}},
+				Cuts:    []cutting.Cut{{Seq: 1, Stage: 1, X1: 10, Y1: 300, X2: 2430, Y2: 300}, {Seq: 2, Stage: 2, X1: 500, Y1: 10, X2: 500, Y2: 300}},
 				Offcuts: []cutting.Offcut{{X: 10, Y: 1000, Length: 2420, Width: 210, Reusable: true}, {X: 2300, Y: 10, Length: 130, Width: 290}}})
 			if b%2 == 0 {
 				res.Patterns = append(res.Patterns, cutting.Pattern{Index: b / 2, Count: 1, Sheets: []int{b}})
