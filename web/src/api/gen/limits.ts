@@ -593,6 +593,23 @@ export const limits = {
     payTotal: { minimum: 0, maximum: 999999999999.99 },
     remark: { maxLength: 1024 },
   },
+  WarehouseFactoryInput: {
+    address: { maxLength: 256 },
+    code: { maxLength: 32 },
+    name: { maxLength: 64 },
+  },
+  WarehouseRowInput: {
+    code: { maxLength: 32 },
+    name: { maxLength: 64 },
+    sort: { minimum: 0, maximum: 9999 },
+  },
+  WarehouseShelfInput: {
+    binsPerLevel: { minimum: 1, maximum: 50 },
+    code: { maxLength: 32 },
+    levels: { minimum: 1, maximum: 20 },
+    name: { maxLength: 64 },
+    storageType: { minimum: 0, maximum: 1 },
+  },
 } as const
 
 /** The schemas that have limits. */

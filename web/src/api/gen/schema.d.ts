@@ -295,8 +295,36 @@ export interface paths {
          */
         get: operations["get-api-app-factory"];
         put?: never;
-        post?: never;
+        /**
+         * Create a factory (the first, or one marked default, becomes the only default) (not in the contract)
+         * @description Needs any of: [Warehouse.Shelves.Create]
+         */
+        post: operations["post-api-app-factory"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/app/factory/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Update a factory (making it default clears the other; the default cannot be unset) (not in the contract)
+         * @description Needs any of: [Warehouse.Shelves.Edit]
+         */
+        put: operations["put-api-app-factory-id"];
+        post?: never;
+        /**
+         * Delete a factory with its rows, shelves and bins; refused while it holds stock (a deleted default passes to the first other by code) (not in the contract)
+         * @description Needs any of: [Warehouse.Shelves.Delete]
+         */
+        delete: operations["delete-api-app-factory-id"];
         options?: never;
         head?: never;
         patch?: never;
@@ -879,6 +907,94 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/app/storehouse/rows": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a storehouse row of a factory (code unique in the factory) (not in the contract)
+         * @description Needs any of: [Warehouse.Shelves.Create]
+         */
+        post: operations["post-api-app-storehouse-rows"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/app/storehouse/rows/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Update a storehouse row's code, name and order (not in the contract)
+         * @description Needs any of: [Warehouse.Shelves.Edit]
+         */
+        put: operations["put-api-app-storehouse-rows-id"];
+        post?: never;
+        /**
+         * Delete a storehouse row with its shelves and bins; refused while it holds stock (not in the contract)
+         * @description Needs any of: [Warehouse.Shelves.Delete]
+         */
+        delete: operations["delete-api-app-storehouse-rows-id"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/app/storehouse/shelves": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a shelf with its levels × positions bins ({code}-{level}-{position}) (not in the contract)
+         * @description Needs any of: [Warehouse.Shelves.Create]
+         */
+        post: operations["post-api-app-storehouse-shelves"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/app/storehouse/shelves/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Update a shelf: bins added or removed to the new size (a bin holding stock is not removed), renamed with its code (not in the contract)
+         * @description Needs any of: [Warehouse.Shelves.Edit]
+         */
+        put: operations["put-api-app-storehouse-shelves-id"];
+        post?: never;
+        /**
+         * Delete a shelf with its bins; refused while it holds stock (not in the contract)
+         * @description Needs any of: [Warehouse.Shelves.Delete]
+         */
+        delete: operations["delete-api-app-storehouse-shelves-id"];
         options?: never;
         head?: never;
         patch?: never;
@@ -8252,6 +8368,16 @@ export interface components {
             /** Format: uuid */
             tenantId: string | null;
         };
+        WarehouseFactoryInput: {
+            address?: string;
+            /** @description Unique in the tenant (without regard to case): letters, digits, - _ . */
+            code: string;
+            /** @description Update: the stamp read; a stale one answers 409 */
+            concurrencyStamp?: string;
+            /** @description Making one default clears the other in the same transaction; the tenant's first factory is default anyway, and the default cannot be unset (make another the default) */
+            isDefault?: boolean;
+            name: string;
+        };
         WarehouseMove: {
             /** @description in: the bin (none: an offcut is placed on an offcut shelf with room, a board stays unassigned); out: take only from this bin */
             binCode?: string;
@@ -8276,6 +8402,40 @@ export interface components {
             /** Format: double */
             width: number;
         };
+        WarehouseRow: {
+            code: string;
+            concurrencyStamp: string;
+            /** Format: date-time */
+            creationTime: string;
+            /** Format: uuid */
+            creatorId: string | null;
+            factoryId: string;
+            id: string;
+            isDeleted: boolean;
+            /** Format: date-time */
+            lastModificationTime: string | null;
+            /** Format: uuid */
+            lastModifierId: string | null;
+            name: string;
+            /** Format: int64 */
+            sort: number;
+            /** Format: uuid */
+            tenantId: string | null;
+        };
+        WarehouseRowInput: {
+            /** @description Unique in the factory (without regard to case): letters, digits, - _ . */
+            code: string;
+            /** @description Update: the stamp read; a stale one answers 409 */
+            concurrencyStamp?: string;
+            /** @description Create: the factory (required; none of another tenant). Update: ignored (a row stays in its factory) */
+            factoryId?: string;
+            name: string;
+            /**
+             * Format: int64
+             * @description Order of the rows on the shelves page (then code)
+             */
+            sort: number;
+        };
         WarehouseRowView: {
             code: string;
             concurrencyStamp: string;
@@ -8295,6 +8455,33 @@ export interface components {
             shelves: components["schemas"]["WarehouseShelfView"][] | null;
             /** Format: int64 */
             sort: number;
+            /** Format: uuid */
+            tenantId: string | null;
+        };
+        WarehouseShelf: {
+            /** Format: int64 */
+            binsPerLevel: number;
+            code: string;
+            concurrencyStamp: string;
+            /** Format: date-time */
+            creationTime: string;
+            /** Format: uuid */
+            creatorId: string | null;
+            id: string;
+            isDeleted: boolean;
+            /** Format: date-time */
+            lastModificationTime: string | null;
+            /** Format: uuid */
+            lastModifierId: string | null;
+            /** Format: int64 */
+            levels: number;
+            name: string;
+            rowId: string;
+            /**
+             * Format: int64
+             * @description 0 boards, 1 offcuts
+             */
+            storageType: number;
             /** Format: uuid */
             tenantId: string | null;
         };
@@ -8326,6 +8513,28 @@ export interface components {
             storageType: number;
             /** Format: uuid */
             tenantId: string | null;
+        };
+        WarehouseShelfInput: {
+            /**
+             * Format: int64
+             * @description Positions per level
+             */
+            binsPerLevel: number;
+            /** @description Unique in the tenant (without regard to case; get-shelvesinfo's Code): letters, digits, - _ . */
+            code: string;
+            /** @description Update: the stamp read; a stale one answers 409 */
+            concurrencyStamp?: string;
+            /** Format: int64 */
+            levels: number;
+            /** @description none: the code */
+            name?: string;
+            /** @description The storehouse row (of the tenant) */
+            rowId: string;
+            /**
+             * Format: int64
+             * @description 0 boards, 1 offcuts; cannot change while the shelf holds stock
+             */
+            storageType: number;
         };
         WarehouseShelfView: {
             /** Format: int64 */
@@ -8978,6 +9187,103 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ListWarehouseFactory"];
                 };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "post-api-app-factory": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WarehouseFactoryInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WarehouseFactory"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "put-api-app-factory-id": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WarehouseFactoryInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WarehouseFactory"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "delete-api-app-factory-id": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Error */
             default: {
@@ -10441,6 +10747,200 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ListWarehouseRowView"];
                 };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "post-api-app-storehouse-rows": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WarehouseRowInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WarehouseRow"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "put-api-app-storehouse-rows-id": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WarehouseRowInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WarehouseRow"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "delete-api-app-storehouse-rows-id": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "post-api-app-storehouse-shelves": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WarehouseShelfInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WarehouseShelf"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "put-api-app-storehouse-shelves-id": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WarehouseShelfInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WarehouseShelf"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "delete-api-app-storehouse-shelves-id": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Error */
             default: {
