@@ -1,9 +1,15 @@
 import { useState } from 'react'
-import { Alert, Card, Empty, Flex, List, Modal, Skeleton, Tag, Tooltip, Typography } from 'antd'
+import { Alert, App, Button, Card, Empty, Flex, List, Modal, Skeleton, Tag, Tooltip, Typography } from 'antd'
+import { ApartmentOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons'
 import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
-import { PageContainer } from '../../components'
-import { KIND_OFFCUT, binFill, rowsQuery, shelfQuery, type BinInfo, type ShelfInfo, type ShelfView } from './api'
+import { PageContainer, usePermission } from '../../components'
+import { KIND_OFFCUT, binFill, rowsQuery, shelfQuery, useSetupMutations, type BinInfo, type Row, type RowView, type Shelf, type ShelfInfo, type ShelfView } from './api'
+import { WarehousePermissions as P } from './permissions'
+import { FactoriesDialog } from './components/FactoriesDialog'
+import { RowDialog } from './components/RowDialog'
+import { ShelfDialog } from './components/ShelfDialog'
+import { failureMessage } from './components/setupForm'
 
 /** Background of a bin by how full it is: empty grey, then green to orange to red. */
 export function fillColour(onHand: number): string {
@@ -17,34 +23,118 @@ export function fillColour(onHand: number): string {
 /**
  * warehouse/shelves (货架看板, /offcut/shelves): the storehouse rows with their shelves and fill;
  * a shelf opens as a grid of its bins (levels top down, positions left to right) coloured by
- * fill, and a bin shows the items it holds.
+ * fill, and a bin shows the items it holds. With the set-up permissions the toolbar adds rows
+ * and shelves and opens the factories; each row and shelf is edited or deleted (after 提示/Tips;
+ * the server refuses, naming the bin, what holds stock).
  */
 export function ShelvesPage() {
   const { t } = useTranslation('warehouse')
+  const { t: tApp } = useTranslation()
+  const { modal, message } = App.useApp()
+  const { has } = usePermission()
   const rows = useQuery(rowsQuery())
-  const [shelf, setShelf] = useState<string>('')
+  const { removeRow, removeShelf } = useSetupMutations()
+  const [selected, setSelected] = useState<string>('')
   const [bin, setBin] = useState<BinInfo | null>(null)
+  const [factories, setFactories] = useState(false)
+  const [rowEdit, setRowEdit] = useState<{ row: Row | null } | null>(null)
+  const [shelfEdit, setShelfEdit] = useState<{ shelf: Shelf | null; rowId?: string } | null>(null)
+  const all = rows.data ?? []
+  // The shelf shown is followed by id, so a renamed shelf stays open under its new code.
+  const shelf = all.flatMap((r) => r.shelves ?? []).find((s) => s.id === selected)
+  const canCreate = has(P.ShelvesCreate)
+  const canEdit = has(P.ShelvesEdit)
+  const canDelete = has(P.ShelvesDelete)
+
+  const confirmDelete = (content: string, remove: () => Promise<unknown>, done?: () => void) =>
+    modal.confirm({
+      title: t('tips'),
+      content,
+      okText: t('setup.confirm'),
+      cancelText: t('setup.cancel'),
+      okButtonProps: { danger: true, 'data-testid': 'confirm-delete' } as never,
+      onOk: async () => {
+        try {
+          await remove()
+          message.success(t('setup.deleted'))
+          done?.()
+        } catch (e) {
+          message.error(failureMessage(e, tApp))
+        }
+      },
+    })
+  const deleteRow = (r: RowView) => confirmDelete(t('setup.confirmDeleteRow', { code: r.code }), () => removeRow.mutateAsync(r.id))
+  const deleteShelf = (s: ShelfView) =>
+    confirmDelete(
+      t('setup.confirmDeleteShelf', { code: s.code, bins: s.bins }),
+      () => removeShelf.mutateAsync(s.id),
+      () => setSelected((cur) => (cur === s.id ? '' : cur)),
+    )
 
   return (
-    <PageContainer>
+    <PageContainer
+      extra={
+        <>
+          {has(P.Factories) ? (
+            <Button icon={<ApartmentOutlined />} onClick={() => setFactories(true)} data-testid="open-factories">
+              {t('setup.factories')}
+            </Button>
+          ) : null}
+          {canCreate ? (
+            <Button icon={<PlusOutlined />} onClick={() => setRowEdit({ row: null })} data-testid="add-row">
+              {t('setup.addRow')}
+            </Button>
+          ) : null}
+          {canCreate ? (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setShelfEdit({ shelf: null })} disabled={all.length === 0} data-testid="add-shelf">
+              {t('setup.addShelf')}
+            </Button>
+          ) : null}
+        </>
+      }
+    >
       {rows.isError ? <Alert type="error" showIcon title={String(rows.error?.message ?? '')} /> : null}
       {rows.isPending ? <Skeleton active /> : null}
       {rows.data && rows.data.length === 0 ? <Empty description={t('shelves.empty')} /> : null}
       <Flex vertical gap={16}>
-        {(rows.data ?? []).map((r) => (
+        {all.map((r) => (
           <div key={r.id} data-testid="shelf-row" data-code={r.code}>
-            <Typography.Title level={5} style={{ marginTop: 0 }}>
-              {r.name} <Typography.Text type="secondary">{r.factoryName}</Typography.Text>
-            </Typography.Title>
+            <Flex align="center" gap={8} style={{ marginBottom: 8 }}>
+              <Typography.Title level={5} style={{ margin: 0 }}>
+                {r.name} <Typography.Text type="secondary">{r.factoryName}</Typography.Text>
+              </Typography.Title>
+              {canCreate ? (
+                <Tooltip title={t('setup.addShelf')}>
+                  <Button size="small" type="text" icon={<PlusOutlined />} aria-label={t('setup.addShelf')} onClick={() => setShelfEdit({ shelf: null, rowId: r.id })} data-testid="row-add-shelf" />
+                </Tooltip>
+              ) : null}
+              {canEdit ? (
+                <Tooltip title={t('setup.edit')}>
+                  <Button size="small" type="text" icon={<EditOutlined />} aria-label={t('setup.edit')} onClick={() => setRowEdit({ row: r })} data-testid="row-edit" />
+                </Tooltip>
+              ) : null}
+              {canDelete ? (
+                <Tooltip title={t('setup.delete')}>
+                  <Button size="small" type="text" danger icon={<DeleteOutlined />} aria-label={t('setup.delete')} onClick={() => deleteRow(r)} data-testid="row-delete" />
+                </Tooltip>
+              ) : null}
+            </Flex>
             <Flex gap={12} wrap>
               {(r.shelves ?? []).map((s) => (
-                <ShelfCard key={s.id} shelf={s} selected={s.code === shelf} onClick={() => setShelf(s.code)} />
+                <ShelfCard
+                  key={s.id}
+                  shelf={s}
+                  selected={s.id === selected}
+                  onClick={() => setSelected(s.id)}
+                  onEdit={canEdit ? () => setShelfEdit({ shelf: s }) : undefined}
+                  onDelete={canDelete ? () => deleteShelf(s) : undefined}
+                />
               ))}
             </Flex>
           </div>
         ))}
       </Flex>
-      {shelf ? <ShelfGrid code={shelf} onBin={setBin} /> : rows.data?.length ? <Typography.Paragraph type="secondary" style={{ marginTop: 16 }}>{t('shelves.pickShelf')}</Typography.Paragraph> : null}
+      {shelf ? <ShelfGrid code={shelf.code} onBin={setBin} /> : all.length ? <Typography.Paragraph type="secondary" style={{ marginTop: 16 }}>{t('shelves.pickShelf')}</Typography.Paragraph> : null}
       <Modal open={!!bin} title={bin ? t('shelves.binTitle', { code: bin.code }) : ''} footer={null} onCancel={() => setBin(null)} destroyOnHidden>
         {bin && (bin.items ?? []).length === 0 ? <Empty description={t('shelves.binEmpty')} /> : null}
         {bin && (bin.items ?? []).length > 0 ? (
@@ -64,12 +154,41 @@ export function ShelvesPage() {
           />
         ) : null}
       </Modal>
+      <FactoriesDialog open={factories} onClose={() => setFactories(false)} />
+      <RowDialog open={!!rowEdit} row={rowEdit?.row ?? null} nextSort={all.reduce((m, r) => Math.max(m, r.sort), 0) + 1} onClose={() => setRowEdit(null)} />
+      <ShelfDialog open={!!shelfEdit} shelf={shelfEdit?.shelf ?? null} rowId={shelfEdit?.rowId} rows={all} onClose={() => setShelfEdit(null)} />
     </PageContainer>
   )
 }
 
-function ShelfCard({ shelf, selected, onClick }: { shelf: ShelfView; selected: boolean; onClick: () => void }) {
+interface ShelfCardProps {
+  shelf: ShelfView
+  selected: boolean
+  onClick: () => void
+  onEdit?: () => void
+  onDelete?: () => void
+}
+
+function ShelfCard({ shelf, selected, onClick, onEdit, onDelete }: ShelfCardProps) {
   const { t } = useTranslation('warehouse')
+  const actions = [
+    onEdit ? (
+      <Button key="edit" size="small" type="text" icon={<EditOutlined />} onClick={(e) => {
+          e.stopPropagation()
+          onEdit()
+        }} data-testid="shelf-edit">
+        {t('setup.edit')}
+      </Button>
+    ) : null,
+    onDelete ? (
+      <Button key="delete" size="small" type="text" danger icon={<DeleteOutlined />} onClick={(e) => {
+          e.stopPropagation()
+          onDelete()
+        }} data-testid="shelf-delete">
+        {t('setup.delete')}
+      </Button>
+    ) : null,
+  ].filter(Boolean)
   return (
     <Card
       size="small"
@@ -80,6 +199,7 @@ function ShelfCard({ shelf, selected, onClick }: { shelf: ShelfView; selected: b
       data-code={shelf.code}
       title={shelf.code}
       extra={<Tag color={shelf.storageType === 1 ? 'orange' : 'blue'}>{shelf.storageType === 1 ? t('shelves.offcuts') : t('shelves.boards')}</Tag>}
+      actions={actions.length ? actions : undefined}
     >
       <div>{shelf.name}</div>
       <Typography.Text type="secondary">

@@ -17,6 +17,23 @@ export type ShelfView = Schemas['WarehouseShelfView']
 /** A shelf with its bins and what each holds. */
 export type ShelfInfo = Schemas['WarehouseShelfInfo']
 export type BinInfo = Schemas['WarehouseBinInfo']
+/** A factory of the tenant, a storehouse row, a shelf (without its fill). */
+export type Factory = Schemas['WarehouseFactory']
+export type Row = Schemas['WarehouseRow']
+export type Shelf = Schemas['WarehouseShelf']
+export type FactoryInput = Schemas['WarehouseFactoryInput']
+export type RowInput = Schemas['WarehouseRowInput']
+export type ShelfInput = Schemas['WarehouseShelfInput']
+
+export const STORAGE_BOARDS = 0
+export const STORAGE_OFFCUTS = 1
+/** Bounds of the set-up dialogs (internal/warehouse structure_model.go). */
+export const MAX_CODE = 32
+export const MAX_NAME = 64
+export const MAX_ADDRESS = 256
+export const MAX_SORT = 9999
+export const MAX_LEVELS = 20
+export const MAX_BINS_PER_LEVEL = 50
 
 export const KIND_BOARD = 0
 export const KIND_OFFCUT = 1
@@ -65,6 +82,7 @@ export const warehouseKeys = {
   logs: (q: LogRequest) => ['warehouse', 'logs', q] as const,
   statistics: (q: StatRequest) => ['warehouse', 'statistics', q] as const,
   rows: ['warehouse', 'rows'] as const,
+  factories: ['warehouse', 'factories'] as const,
   shelf: (code: string) => ['warehouse', 'shelf', code] as const,
 }
 
@@ -102,6 +120,56 @@ export const shelfQuery = (code: string) =>
       (await http.get<{ items: ShelfInfo[] }>('/api/app/storehouse/get-shelvesinfo', { params: { Code: code }, signal })).items?.[0] ?? null,
     enabled: !!code,
   })
+
+export const factoriesQuery = (enabled = true) =>
+  queryOptions({
+    queryKey: warehouseKeys.factories,
+    queryFn: async ({ signal }) => (await http.get<{ items: Factory[] }>(FACTORY, { signal })).items ?? [],
+    enabled,
+  })
+
+const FACTORY = '/api/app/factory'
+const ROWS = '/api/app/storehouse/rows'
+const SHELVES = '/api/app/storehouse/shelves'
+
+/** A save of the set-up: with an id an update (PUT), without one a create (POST). */
+export interface Save<T> {
+  id?: string
+  body: T
+}
+
+/**
+ * Create, update and delete of factories, rows and shelves; each refreshes every warehouse
+ * query (rows, shelves, stock: a renamed shelf renames its bins). Errors are left to the
+ * caller (silent), which puts validation messages on the dialog's fields.
+ */
+export function useSetupMutations() {
+  return {
+    saveFactory: useSave<FactoryInput, Factory>(FACTORY),
+    removeFactory: useRemove(FACTORY),
+    saveRow: useSave<RowInput, Row>(ROWS),
+    removeRow: useRemove(ROWS),
+    saveShelf: useSave<ShelfInput, Shelf>(SHELVES),
+    removeShelf: useRemove(SHELVES),
+  }
+}
+
+function useSave<T, R>(path: string) {
+  const qc = useQueryClient()
+  return useMutation({
+    mutationFn: ({ id, body }: Save<T>) =>
+      id ? http.put<R>(`${path}/${encodeURIComponent(id)}`, body, { silent: true }) : http.post<R>(path, body, { silent: true }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: warehouseKeys.all }),
+  })
+}
+
+function useRemove(path: string) {
+  const qc = useQueryClient()
+  return useMutation({
+    mutationFn: (id: string) => http.delete<void>(`${path}/${encodeURIComponent(id)}`, { silent: true }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: warehouseKeys.all }),
+  })
+}
 
 /** Books a manual receipt or issue; every warehouse query is refreshed after it. */
 export function useBook() {

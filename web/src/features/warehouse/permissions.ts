@@ -8,6 +8,10 @@ export const WarehousePermissions = {
   Book: P['Warehouse.Stock.Book'],
   /** The storehouse rows, shelves and bins. */
   Shelves: P['Warehouse.Shelves'],
+  /** Setting up the storehouse: create, edit and delete factories, rows and shelves. */
+  ShelvesCreate: P['Warehouse.Shelves.Create'],
+  ShelvesEdit: P['Warehouse.Shelves.Edit'],
+  ShelvesDelete: P['Warehouse.Shelves.Delete'],
   /** The tenant's factories. */
   Factories: P['Warehouse.Factories'],
 } as const
