@@ -107,10 +107,19 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 	if len(dialects) == 0 {
 		return errors.New("no dialect left to measure")
 	}
+	var notOnce []string
 	for _, d := range dialects {
-		if err := bench(ctx, out, d.name, d.url, filepath.Join(tmp, d.name), o); err != nil {
+		err := bench(ctx, out, d.name, d.url, filepath.Join(tmp, d.name), o)
+		if errors.Is(err, errNotOnce) {
+			notOnce = append(notOnce, fmt.Sprintf("%s: %v", d.name, err))
+			continue
+		}
+		if err != nil {
 			return fmt.Errorf("%s: %w", d.name, err)
 		}
+	}
+	if len(notOnce) > 0 {
+		return errors.New(strings.Join(notOnce, "; "))
 	}
 	return nil
 }
@@ -157,11 +166,12 @@ func bench(ctx context.Context, out io.Writer, name, dbURL, dataDir string, o op
 		return fmt.Errorf("single order: %w", err)
 	}
 	if o.runs > 0 {
-		if err := queuedRuns(ctx, out, c, w, a.DB, env, o); err != nil {
-			return fmt.Errorf("queued runs: %w", err)
-		}
+		err = queuedRuns(ctx, out, c, w, a.DB, env, o)
 	}
 	fmt.Fprintln(out)
+	if err != nil {
+		return fmt.Errorf("queued runs: %w", err)
+	}
 	return nil
 }
 

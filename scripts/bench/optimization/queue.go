@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -15,6 +16,10 @@ import (
 	"kerf/internal/platform/db"
 	"kerf/internal/platform/jobs"
 )
+
+// errNotOnce says that a run was worked more than once or not to its end: the other
+// figures stand, and the next dialect is still measured.
+var errNotOnce = errors.New("not every run was worked exactly once")
 
 // queuedRuns is scenario 2: o.runs import files started at once, worked by the queue.
 func queuedRuns(ctx context.Context, out io.Writer, c *client, w *watch, d *db.DB, e env, o options) error {
@@ -127,7 +132,8 @@ func queuedRuns(ctx context.Context, out io.Writer, c *client, w *watch, d *db.D
 	fmt.Fprintf(out, "  queued          %s  %d POST import-files/optimization at once (each verifies its file)\n", secs(queued), o.runs)
 	fmt.Fprintf(out, "  total wall time %s  first start → last run seen finished (%d workers, GOMAXPROCS %d)\n", secs(wall),
 		jobs.ConfigFromEnv().Workers, runtime.GOMAXPROCS(0))
-	fmt.Fprintf(out, "  queue wait      p50 %s  max %s  run created → a worker started it\n", secs(quantile(waits, 0.5)), secs(quantile(waits, 1)))
+	fmt.Fprintf(out, "  queue wait      p50 %s  max %s  run created → a worker started it (%d runs worked once)\n",
+		secs(quantile(waits, 0.5)), secs(quantile(waits, 1)), len(waits))
 	fmt.Fprintf(out, "  run time        p50 %s  max %s  started → result written (engine budget %v)\n", secs(quantile(times, 0.5)), secs(quantile(times, 1)), o.timeLimit)
 	fmt.Fprintf(out, "  boards          %d in all, lower bounds %d; %d of %d runs at their lower bound (the engine stops there)\n",
 		boards, lower, atBound, len(times))
@@ -135,12 +141,25 @@ func queuedRuns(ctx context.Context, out io.Writer, c *client, w *watch, d *db.D
 		for _, p := range problems {
 			fmt.Fprintf(out, "  NOT ONCE: %s\n", p)
 		}
-		return fmt.Errorf("%d of %d runs did not finish exactly once", len(problems), o.runs)
+		var retried []struct {
+			ID      int64  `bun:"id"`
+			State   string `bun:"state"`
+			Attempt int    `bun:"attempt"`
+			Errors  string `bun:"errors"`
+		}
+		if err := d.NewSelect().Table("river_job").ColumnExpr("id, state, attempt, CAST(errors AS TEXT) AS errors").
+			Where("kind = ? AND attempt > 1", "optimization.run").Scan(ctx, &retried); err != nil {
+			return fmt.Errorf("river_job: %w", err)
+		}
+		for _, j := range retried {
+			fmt.Fprintf(out, "  river job %d: %s at attempt %d, errors %s\n", j.ID, j.State, j.Attempt, j.Errors)
+		}
+		return fmt.Errorf("%w: %d of %d runs", errNotOnce, len(problems), o.runs)
 	}
 	fmt.Fprintf(out, "  exactly once    all %d runs finished, each started and finished once (its statements); river: %d of %d "+
 		"optimisation jobs completed at their first attempt\n", o.runs, once, len(rows))
 	if once != len(rows) {
-		return fmt.Errorf("river worked %d of %d jobs more than once or not to completion", len(rows)-once, len(rows))
+		return fmt.Errorf("%w: river worked %d of %d jobs more than once or not to completion", errNotOnce, len(rows)-once, len(rows))
 	}
 	return nil
 }

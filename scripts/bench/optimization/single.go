@@ -3,12 +3,16 @@ package main
 import (
 	"archive/zip"
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
 	"io"
 	"math/rand/v2"
 	"net/http"
+	"path"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/google/uuid"
@@ -61,10 +65,12 @@ func singleOrder(ctx context.Context, out io.Writer, c *client, w *watch, e env,
 	if r.Status != runFinished {
 		return fmt.Errorf("run %s ended with status %d: %s", r.PlanNo, r.Status, r.Error)
 	}
+	tRow := time.Now()
 	result, err := c.send(ctx, http.MethodGet, "/api/optimization/import-files/download/"+r.ID.String()+"/json", nil, "")
 	if err != nil {
 		return err
 	}
+	tJSON := time.Now()
 	zipped, err := c.send(ctx, http.MethodGet, "/api/optimization/import-files/solutions/"+r.ID.String()+"/download", nil, "")
 	if err != nil {
 		return err
@@ -105,12 +111,42 @@ func singleOrder(ctx context.Context, out io.Writer, c *client, w *watch, e env,
 	fmt.Fprintf(out, "  engine          %s  started → the engine's last progress (time limit %v)\n", span(ev.started, ev.engineEnd), o.timeLimit)
 	fmt.Fprintf(out, "  write           %s  result JSON, kanban boards, files marked optimised, committed\n", span(ev.engineEnd, commit))
 	fmt.Fprintf(out, "  seen finished   %s  committed → the %v poll saw it finished\n", span(commit, tSeen), pollEvery)
-	fmt.Fprintf(out, "  download        %s  result JSON %d kB, solution zip %d kB (%d files)\n", secs(tDone.Sub(tSeen)),
-		len(result)/1024, len(zipped)/1024, len(zr.File))
-	fmt.Fprintf(out, "  end to end      %s  upload → zip downloaded; target < %v with a 5 s engine budget: %s\n", secs(end), targetEndToEnd, verdict)
+	fmt.Fprintf(out, "  download JSON   %s  GET download/{id}/json: %d kB\n", secs(tJSON.Sub(tRow)), len(result)/1024)
+	fmt.Fprintf(out, "  download zip    %s  GET solutions/{id}/download: %d kB, %d files (%s)\n", secs(tDone.Sub(tJSON)),
+		len(zipped)/1024, len(zr.File), zipSummary(zr))
+	fmt.Fprintf(out, "  to solution     %s  upload → finished run seen (no downloads)\n", secs(tSeen.Sub(t0)))
+	fmt.Fprintf(out, "  end to end      %s  upload → JSON and zip downloaded; target < %v with a 5 s engine budget: %s\n", secs(end), targetEndToEnd, verdict)
 	fmt.Fprintf(out, "  solution: %d boards, lower bound %d (%+d), utilisation %.1f %%, waste %.1f %%, %d saw cycles, est. saw time %.0f min\n",
 		r.Boards, r.LowerBound, r.Boards-r.LowerBound, r.Utilisation, r.WastePct, r.Cycles, r.SawSeconds/60)
 	return nil
+}
+
+// zipSummary counts a solution zip's files by extension, largest share first.
+func zipSummary(zr *zip.Reader) string {
+	type ext struct {
+		name  string
+		n     int
+		bytes uint64
+	}
+	var exts []*ext
+	by := map[string]*ext{}
+	for _, f := range zr.File {
+		name := strings.ToLower(path.Ext(f.Name))
+		e := by[name]
+		if e == nil {
+			e = &ext{name: name}
+			by[name] = e
+			exts = append(exts, e)
+		}
+		e.n++
+		e.bytes += f.UncompressedSize64
+	}
+	slices.SortFunc(exts, func(a, b *ext) int { return cmp.Compare(b.bytes, a.bytes) })
+	parts := make([]string, len(exts))
+	for i, e := range exts {
+		parts[i] = fmt.Sprintf("%d %s %d kB", e.n, e.name, e.bytes/1024)
+	}
+	return strings.Join(parts, ", ")
 }
 
 // readResult counts the boards and the part copies placed in a run's result JSON.
