@@ -14,7 +14,7 @@ import (
 // The PTX saw file (decision 0013, "Downloads"): a finished run in the Pattern Exchange
 // format that Cut Rite, Magi-Cut's CADLink and HOMAG saws read. Structure as published in
 // Magi-Cut's Interface Guide, chapter 3 (Pattern Exchange, the PTX specification), and the
-// help pages "Pattern exchange formats" and "Pattern exchange file — Example":
+// help pages "Pattern exchange formats" and "Pattern exchange file — Example".
 //
 // A file is lines of comma-separated fields, each line one record whose first field names it.
 // Indexes (JOB_INDEX, PART_INDEX, MAT_INDEX, BRD_INDEX, PTN_INDEX, OFC_INDEX, CUT_INDEX) are
@@ -32,13 +32,14 @@ import (
 //	PATTERNS,JOB_INDEX,PTN_INDEX,BRD_INDEX,TYPE,QTY_RUN,QTY_CYCLES,MAX_BOOK,PICTURE,CYCLE_TIME,TOTAL_TIME
 //	CUTS,JOB_INDEX,PTN_INDEX,CUT_INDEX,SEQUENCE,FUNCTION,DIMENSION,QTY_RPT,PART_INDEX,QTY_PARTS,COMMENT
 //
-// each PATTERNS record followed by its CUTS (as the published example and the saws' own files
-// do). Optional fields we have no value for are left empty: in PTX an empty field imposes
-// nothing, while 0 is a value. Trailing optional fields past the last one we fill are left
-// out (BOARDS after QTY_USED, OFFCUTS after QTY_PROD, PARTS_INF after PRODUCT).
+// each PATTERNS record followed by its CUTS (as saws' own PTX files list them). The MATERIALS
+// trims are named here by meaning: front and rear rip, front and rear cross cut, head, front
+// and rear recut. Optional fields we have no value for are left empty: in PTX an empty field
+// imposes nothing, while 0 is a value. Trailing optional fields past the last one we fill
+// are left out (BOARDS after QTY_USED, OFFCUTS after QTY_PROD, PARTS_INF after PRODUCT).
 //
 // Published rules we follow:
-//   - HEADER: VERSION 1 (the value of the published examples; the chapter is V1.17), UNITS 0
+//   - HEADER: VERSION 1 (the value the examples write; the chapter is V1.17), UNITS 0
 //     (millimetres), ORIGIN 0 (top left: x along the board's length from its left edge, y
 //     across from its top edge, as our diagrams draw it), TRIM_TYPE 1 (fixed trim first).
 //   - PARTS_REQ GRAIN: 0 the part may turn, 1 its length stays along the board's length.
@@ -59,13 +60,14 @@ import (
 //     kept offcut. Records are listed in tree order (CUT_INDEX: a strip, then the records of
 //     its pieces, at the next phase); SEQUENCE is the saw's order (all cuts of a strip, then
 //     its pieces one by one).
-//   - Text fields are in double quotes, a double quote inside doubled, so commas and quotes in
-//     names survive (the CSV convention the format uses).
+//   - Text fields are in double quotes (as saws' own files write them), a double quote inside
+//     doubled (the CSV convention), so commas and quotes in names survive; a line break in a
+//     name becomes a space.
 //
 // Where the published text is silent, our choices:
 //   - The file is UTF-8 without a byte-order mark, lines end in CRLF. PTX is ASCII-oriented:
 //     a saw that reads it as a single-byte code page shows Chinese names garbled, but every
-//     field the cuts depend on (indexes, sizes, codes we generate) is ASCII.
+//     field the cuts depend on (indexes, sizes, functions) is ASCII.
 //   - One part type (PARTS_REQ) per distinct part of the run: same order, cabinet, name, code,
 //     material, cut and finished size, grain and banding. QTY_REQ = QTY_PROD = its copies
 //     placed, QTY_OVER = QTY_UNDER = 0. CODE is the part's code, or its name when it has none.
@@ -78,14 +80,17 @@ import (
 //     as one pattern but that carry different parts at the same place (two orders' parts of
 //     one size) are written as separate patterns, so every CUTS part reference is exact.
 //   - The tree is rebuilt from each board's parts and offcuts (every engine layout is
-//     guillotine): the widest possible strips along the first cut direction, each split the
-//     other way, and so on. A waste piece at the end of a strip is left implicit (the rest of
-//     the strip); a waste piece between two pieces is written with its trim/waste FUNCTION and
-//     PART_INDEX 0; a kept offcut always with its X reference. QTY_PARTS counts parts only: 0 for
-//     strips and waste, empty for offcuts (as the saws' own files write it).
+//     guillotine): the widest possible strips along the direction of the engine's first
+//     cuts, each split the other way, and so on; so it is never deeper than the run's stages.
+//     A layout that is not guillotine, or deeper than 9 phases, is refused with an error. A
+//     waste piece at the end of a strip is left implicit (the rest of the strip); a waste
+//     piece between two pieces is written with its trim/waste FUNCTION and PART_INDEX 0; a
+//     kept offcut always with its X reference. QTY_PARTS counts the parts a record cuts on
+//     one board: 0 for strips and waste, empty for offcuts (as saws' own files write it).
 //   - Trims: the run's trim (blade included) on the four edges, as TRIM_FRIP, TRIM_RRIP,
-//     TRIM_FXCT and TRIM_RXCT; no head or recut trims (0). JOBS CUT_TIME, PATTERNS CYCLE_TIME
-//     and TOTAL_TIME are left empty (the run's estimate is in its figures, not in the saw's units).
+//     TRIM_FXCT and TRIM_RXCT; no head or recut trims (0). JOBS CUT_TIME, PATTERNS
+//     CYCLE_TIME and TOTAL_TIME are left empty (the run's estimate is in its figures; the
+//     saw computes its own). OFFCUTS QTY_PROD is the boards of the pattern that makes it.
 
 // WritePTX writes a finished run as a PTX saw file.
 func WritePTX(w io.Writer, res *RunResult) error {
