@@ -138,6 +138,7 @@ export const PERMISSION_NAMES = [
   'Optimization.Runs.Download',
   'Optimization.Kanban',
   'Optimization.Kanban.Move',
+  'Optimization.Utilisation',
 ] as const
 
 /** A permission name the server defines; any other string is a type error. */
@@ -278,6 +279,7 @@ export const Permissions = {
   'Optimization.Runs.Download': 'Optimization.Runs.Download',
   'Optimization.Kanban': 'Optimization.Kanban',
   'Optimization.Kanban.Move': 'Optimization.Kanban.Move',
+  'Optimization.Utilisation': 'Optimization.Utilisation',
 } as const satisfies { readonly [N in PermissionName]: N }
 
 /** Whether a string is a permission name the server defines. */

@@ -2912,6 +2912,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/optimization/import-files/solutions/{solutionId}/diagrams": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A finished run's cutting diagrams as PDF ({planNo}-diagrams.pdf, A4 landscape, the caller's language): a summary page with the figures and patterns, then every distinct pattern to scale with its count, board, parts (label code, name, cut size), offcuts kept, waste and the cut order (not in the contract) */
+        get: operations["get-api-optimization-import-files-solutions-solutionId-diagrams"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/optimization/import-files/solutions/{solutionId}/download": {
         parameters: {
             query?: never;
@@ -2919,8 +2936,85 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A finished run's download: a zip of its pattern drawings (SVG), its cut list with label codes (parts.csv) and its result JSON */
+        /** A finished run's download: a zip of its pattern drawings (SVG), its cutting diagrams (diagrams.pdf) and part labels (labels.pdf, A4 sheets) in the caller's language, its cut list with label codes (parts.csv), its saw file ({planNo}.ptx) and its result JSON */
         get: operations["get-api-optimization-import-files-solutions-solutionId-download"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/optimization/import-files/solutions/{solutionId}/labels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A finished run's part labels as PDF ({planNo}-labels.pdf): one per part copy in take-off order, with a Code 128 barcode of its label code, order, cabinet, name, finished and cut size, banding and grain, board and pattern. Query layout: sheet (default; A4, 3 × 8 labels of 70 × 37 mm) or roll (one 100 × 60 mm label a page) (not in the contract) */
+        get: operations["get-api-optimization-import-files-solutions-solutionId-labels"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/optimization/import-files/utilization/by-file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Utilisation per import file over a period, oldest finish first, with their total and the materials cut (not in the contract: the utilizationRateByFile chart)
+         * @description Needs any of: [Optimization.Utilisation]
+         */
+        get: operations["get-api-optimization-import-files-utilization-by-file"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/optimization/import-files/utilization/files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A page of import files with their utilisation and the totals of every matching file (not in the contract: the utilizationRateByFileList table)
+         * @description Needs any of: [Optimization.Utilisation]
+         */
+        get: operations["get-api-optimization-import-files-utilization-files"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/optimization/import-files/utilization/files/{importFileId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One import file's utilisation by material and board, and the runs it was in (not in the contract: the utilizationRateByFileListDtl page)
+         * @description Needs any of: [Optimization.Utilisation]
+         */
+        get: operations["get-api-optimization-import-files-utilization-files-importFileId"];
         put?: never;
         post?: never;
         delete?: never;
@@ -6472,6 +6566,43 @@ export interface components {
              */
             width: number;
         };
+        OptimizationBoardUtilisation: {
+            /**
+             * Format: int64
+             * @description The board's number in its run (1-based)
+             */
+            index: number;
+            /** Format: double */
+            length: number;
+            materialCode: string;
+            /**
+             * Format: int64
+             * @description The file's part copies on it
+             */
+            pieces: number;
+            /**
+             * Format: double
+             * @description The file's part of the board's parts area, %
+             */
+            share: number;
+            /** Format: double */
+            thickness: number;
+            /**
+             * Format: double
+             * @description The whole board's utilisation, %
+             */
+            utilisation: number;
+            /** Format: double */
+            width: number;
+        };
+        OptimizationByFileUtilisation: {
+            /** @description Oldest finish first */
+            items: components["schemas"]["OptimizationFileUtilisation"][] | null;
+            /** @description The material codes cut in the period (the filter's choices) */
+            materials: string[] | null;
+            /** @description The items added up (utilisation: their parts area over their boards area) */
+            total: components["schemas"]["OptimizationUtilisationFigures"];
+        };
         OptimizationChannel: {
             boards: components["schemas"]["OptimizationRunBoard"][] | null;
             /** Format: int64 */
@@ -6543,6 +6674,150 @@ export interface components {
             importFileSettingId: string;
             /** @description Default: the field's name in the caller's language */
             title?: string;
+        };
+        OptimizationFigures: {
+            /** Format: int64 */
+            boards: number;
+            /** Format: double */
+            boardsArea: number;
+            /** Format: int64 */
+            cuts: number;
+            /** Format: int64 */
+            cycles: number;
+            /** Format: double */
+            offcutsArea: number;
+            /** Format: int64 */
+            offcutsKept: number;
+            /** Format: int64 */
+            parts: number;
+            /** Format: double */
+            partsArea: number;
+            /** Format: double */
+            sawSeconds: number;
+            /** Format: double */
+            utilisation: number;
+            /** Format: double */
+            wasteOffcutPct: number;
+            /** Format: double */
+            wastePct: number;
+        };
+        OptimizationFileRun: {
+            /** Format: date-time */
+            creationTime: string;
+            /** @description The file's figures in it; null unless finished */
+            figures: components["schemas"]["OptimizationUtilisationFigures"];
+            /** Format: int64 */
+            files: number;
+            /** Format: date-time */
+            finishedAt: string | null;
+            id: string;
+            planNo: string;
+            /** @description The whole run's figures */
+            runFigures: components["schemas"]["OptimizationFigures"];
+            /**
+             * Format: int64
+             * @description 0 queued, 1 running, 2 finished, 3 failed, 4 cancelled
+             * @enum {integer}
+             */
+            status: 0 | 1 | 2 | 3 | 4;
+        };
+        OptimizationFileUtilisation: {
+            /**
+             * Format: double
+             * @description The file's share of the boards (board equivalents, 2 decimals; whole when it was cut alone)
+             */
+            boards: number;
+            /**
+             * Format: double
+             * @description m², its share of the boards' area
+             */
+            boardsArea: number;
+            /**
+             * Format: int64
+             * @description Boards carrying at least one of its parts
+             */
+            boardsUsed: number;
+            fileName: string;
+            /** Format: date-time */
+            finishedTime: string;
+            importFileId: string;
+            /**
+             * Format: double
+             * @description m², its share of the reusable offcuts
+             */
+            offcutsArea: number;
+            /**
+             * Format: double
+             * @description Its share of the reusable offcuts kept (2 decimals)
+             */
+            offcutsKept: number;
+            orderNos: string;
+            /**
+             * Format: double
+             * @description m², cut sizes
+             */
+            partsArea: number;
+            /**
+             * Format: int64
+             * @description Part copies cut
+             */
+            pieces: number;
+            planNo: string;
+            /**
+             * Format: int64
+             * @description Files cut in that run (1: cut alone)
+             */
+            runFiles: number;
+            runId: string;
+            /**
+             * Format: double
+             * @description Parts area / boards area, %
+             */
+            utilisation: number;
+            /**
+             * Format: double
+             * @description (boards − parts) / boards, %
+             */
+            wasteOffcutPct: number;
+            /**
+             * Format: double
+             * @description (boards − parts − offcuts kept) / boards, %
+             */
+            wastePct: number;
+        };
+        OptimizationFileUtilisationDetail: {
+            boards: components["schemas"]["OptimizationBoardUtilisation"][] | null;
+            figures: components["schemas"]["OptimizationUtilisationFigures"];
+            fileName: string;
+            /**
+             * Format: int64
+             * @description Part copies of the file
+             */
+            filePieces: number;
+            /** Format: date-time */
+            finishedTime: string | null;
+            importFileId: string;
+            materials: components["schemas"]["OptimizationMaterialUtilisation"][] | null;
+            orderNos: string;
+            /** Format: int64 */
+            parts: number;
+            planNo: string;
+            /** Format: int64 */
+            runFiles: number;
+            /**
+             * Format: uuid
+             * @description The run the figures are of: the chosen one, else the latest finished; null when none finished
+             */
+            runId: string | null;
+            /** @description Every run the file was in, newest first */
+            runs: components["schemas"]["OptimizationFileRun"][] | null;
+        };
+        OptimizationFileUtilisationPage: {
+            items: components["schemas"]["OptimizationFileUtilisation"][] | null;
+            /** Format: int64 */
+            totalCount: number;
+            /** @description Every matching file added up, not only this page */
+            totals: components["schemas"]["OptimizationUtilisationFigures"];
         };
         OptimizationImportFile: {
             concurrencyStamp: string;
@@ -6887,6 +7162,61 @@ export interface components {
              * @description mm
              */
             width: number;
+        };
+        OptimizationMaterialUtilisation: {
+            /**
+             * Format: double
+             * @description The file's share of the boards (board equivalents, 2 decimals; whole when it was cut alone)
+             */
+            boards: number;
+            /**
+             * Format: double
+             * @description m², its share of the boards' area
+             */
+            boardsArea: number;
+            /**
+             * Format: int64
+             * @description Boards carrying at least one of its parts
+             */
+            boardsUsed: number;
+            materialCode: string;
+            /**
+             * Format: double
+             * @description m², its share of the reusable offcuts
+             */
+            offcutsArea: number;
+            /**
+             * Format: double
+             * @description Its share of the reusable offcuts kept (2 decimals)
+             */
+            offcutsKept: number;
+            /**
+             * Format: double
+             * @description m², cut sizes
+             */
+            partsArea: number;
+            /**
+             * Format: int64
+             * @description Part copies cut
+             */
+            pieces: number;
+            /** Format: double */
+            thickness: number;
+            /**
+             * Format: double
+             * @description Parts area / boards area, %
+             */
+            utilisation: number;
+            /**
+             * Format: double
+             * @description (boards − parts) / boards, %
+             */
+            wasteOffcutPct: number;
+            /**
+             * Format: double
+             * @description (boards − parts − offcuts kept) / boards, %
+             */
+            wastePct: number;
         };
         OptimizationMaterialWithBoards: {
             boards: components["schemas"]["OptimizationBoard"][] | null;
@@ -7238,6 +7568,58 @@ export interface components {
              * @description mm
              */
             thickness: number;
+        };
+        OptimizationUtilisationFigures: {
+            /**
+             * Format: double
+             * @description The file's share of the boards (board equivalents, 2 decimals; whole when it was cut alone)
+             */
+            boards: number;
+            /**
+             * Format: double
+             * @description m², its share of the boards' area
+             */
+            boardsArea: number;
+            /**
+             * Format: int64
+             * @description Boards carrying at least one of its parts
+             */
+            boardsUsed: number;
+            /**
+             * Format: double
+             * @description m², its share of the reusable offcuts
+             */
+            offcutsArea: number;
+            /**
+             * Format: double
+             * @description Its share of the reusable offcuts kept (2 decimals)
+             */
+            offcutsKept: number;
+            /**
+             * Format: double
+             * @description m², cut sizes
+             */
+            partsArea: number;
+            /**
+             * Format: int64
+             * @description Part copies cut
+             */
+            pieces: number;
+            /**
+             * Format: double
+             * @description Parts area / boards area, %
+             */
+            utilisation: number;
+            /**
+             * Format: double
+             * @description (boards − parts) / boards, %
+             */
+            wasteOffcutPct: number;
+            /**
+             * Format: double
+             * @description (boards − parts − offcuts kept) / boards, %
+             */
+            wastePct: number;
         };
         OptimizationVerification: {
             ok: boolean;
@@ -15341,6 +15723,24 @@ export interface operations {
             };
         };
     };
+    "get-api-optimization-import-files-solutions-solutionId-diagrams": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     "get-api-optimization-import-files-solutions-solutionId-download": {
         parameters: {
             query?: never;
@@ -15356,6 +15756,136 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    "get-api-optimization-import-files-solutions-solutionId-labels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "get-api-optimization-import-files-utilization-by-file": {
+        parameters: {
+            query?: {
+                /** @description yyyy-MM-dd: runs finished on or after */
+                from?: string;
+                /** @description yyyy-MM-dd: runs finished on or before */
+                to?: string;
+                /** @description Only the boards of this material */
+                materialCode?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OptimizationByFileUtilisation"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "get-api-optimization-import-files-utilization-files": {
+        parameters: {
+            query?: {
+                /** @description yyyy-MM-dd: runs finished on or after */
+                from?: string;
+                /** @description yyyy-MM-dd: runs finished on or before */
+                to?: string;
+                /** @description Only the boards of this material */
+                materialCode?: string;
+                /** @description Contained in the file name */
+                filter?: string;
+                /** @description fileName, finishedTime, boards, partsArea, boardsArea, utilisation or wastePct, with asc or desc (default finishedTime desc) */
+                sorting?: string;
+                skipCount?: number;
+                maxResultCount?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OptimizationFileUtilisationPage"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "get-api-optimization-import-files-utilization-files-importFileId": {
+        parameters: {
+            query?: {
+                /** @description A finished run of the file; absent: its latest */
+                runId?: string;
+            };
+            header?: never;
+            path: {
+                importFileId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OptimizationFileUtilisationDetail"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
             };
         };
     };
