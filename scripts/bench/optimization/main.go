@@ -17,7 +17,7 @@
 // Figures are printed, never asserted: the machine's load shows in them.
 //
 //	go run ./scripts/bench/optimization [-parts 2000] [-runs 20] [-time-limit 5s]
-//	                                    [-postgres URL] [-skip-sqlite]
+//	                                    [-postgres URL] [-skip-sqlite] [-save DIR]
 //
 // The PostgreSQL URL defaults to KERF_TEST_POSTGRES_URL; the run uses a schema of its own
 // and drops it afterwards.
@@ -64,6 +64,7 @@ type options struct {
 	parts     int
 	runs      int
 	timeLimit time.Duration
+	save      string // folder for scenario 1's downloads; empty: not kept
 }
 
 func run(ctx context.Context, args []string, out io.Writer) error {
@@ -72,6 +73,7 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 	fs.IntVar(&o.parts, "parts", 2000, "part copies in the single order (scenario 1)")
 	fs.IntVar(&o.runs, "runs", 20, "runs queued at once (scenario 2; 0 skips it)")
 	fs.DurationVar(&o.timeLimit, "time-limit", 5*time.Second, "the engine's time limit of every run (whole seconds, 1–60)")
+	fs.StringVar(&o.save, "save", "", "write scenario 1's result JSON and zip into this folder (per dialect)")
 	pg := fs.String("postgres", os.Getenv("KERF_TEST_POSTGRES_URL"), "PostgreSQL URL (empty: SQLite only)")
 	skipSQLite := fs.Bool("skip-sqlite", false, "measure PostgreSQL only")
 	if err := fs.Parse(args); err != nil {
@@ -160,6 +162,9 @@ func bench(ctx context.Context, out io.Writer, name, dbURL, dataDir string, o op
 	env, err := setUp(ctx, c, o.timeLimit)
 	if err != nil {
 		return err
+	}
+	if o.save != "" {
+		o.save = filepath.Join(o.save, name)
 	}
 	fmt.Fprintf(out, "== %s\n", name)
 	if err := singleOrder(ctx, out, c, w, env, o); err != nil {

@@ -10,7 +10,9 @@ import (
 	"io"
 	"math/rand/v2"
 	"net/http"
+	"os"
 	"path"
+	"path/filepath"
 	"slices"
 	"strings"
 	"time"
@@ -71,11 +73,17 @@ func singleOrder(ctx context.Context, out io.Writer, c *client, w *watch, e env,
 		return err
 	}
 	tJSON := time.Now()
+	if err := save(o.save, r.PlanNo+".json", result); err != nil {
+		return err
+	}
 	zipped, err := c.send(ctx, http.MethodGet, "/api/optimization/import-files/solutions/"+r.ID.String()+"/download", nil, "")
 	if err != nil {
 		return err
 	}
 	tDone := time.Now()
+	if err := save(o.save, r.PlanNo+".zip", zipped); err != nil {
+		return err
+	}
 	sheets, placed, err := readResult(result)
 	if err != nil {
 		return err
@@ -119,6 +127,17 @@ func singleOrder(ctx context.Context, out io.Writer, c *client, w *watch, e env,
 	fmt.Fprintf(out, "  solution: %d boards, lower bound %d (%+d), utilisation %.1f %%, waste %.1f %%, %d saw cycles, est. saw time %.0f min\n",
 		r.Boards, r.LowerBound, r.Boards-r.LowerBound, r.Utilisation, r.WastePct, r.Cycles, r.SawSeconds/60)
 	return nil
+}
+
+// save writes a download into dir (nothing when dir is empty).
+func save(dir, name string, data []byte) error {
+	if dir == "" {
+		return nil
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	return os.WriteFile(filepath.Join(dir, name), data, 0o644)
 }
 
 // zipSummary counts a solution zip's files by extension, largest share first.
