@@ -58,6 +58,7 @@ func (a *App) modules(ctx context.Context) ([]module.Module, error) {
 	plans := homedesign.New(homedesign.Deps{DB: a.DB, Settings: a.Settings, Tenants: a.Identity, Permissions: a.Permissions,
 		UserID: a.userID})
 	review := a.auditDesign(orders.Service(), plans.Service(), products.Service(), dict.Service())
+	stock := warehouse.New(warehouse.Deps{DB: a.DB, Tenants: a.Identity, UserID: a.userID})
 	mappings := importmapping.New(importmapping.Deps{DB: a.DB, Bus: a.Bus, Catalog: a.Catalog, Permissions: a.Permissions, Dictionaries: dict, Tenants: a.Identity})
 	return []module.Module{
 		id,
@@ -80,9 +81,9 @@ func (a *App) modules(ctx context.Context) ([]module.Module, error) {
 		orderdetail.New(orderdetail.Deps{DB: a.DB, Catalog: a.Catalog, Permissions: a.Permissions, Registry: a.Registry, Orders: orders.Service(),
 			Products: products.Service(), Mappings: mappings.Service(), Tenants: a.Identity, ListTenants: a.Identity.Tenants}),
 		review,
-		warehouse.New(warehouse.Deps{DB: a.DB, Tenants: a.Identity, UserID: a.userID}),
+		stock,
 		optimization.New(optimization.Deps{DB: a.DB, Catalog: a.Catalog, Permissions: a.Permissions, Tenants: a.Identity,
-			Reviews: review.Service()}),
+			Reviews: review.Service(), Stock: stock.Service()}),
 	}, nil
 }
 

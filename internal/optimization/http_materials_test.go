@@ -181,7 +181,7 @@ func TestMaterialsBadInputIsLocalisedAndChangesNothing(t *testing.T) {
 		e.Do(t, apptest.Request{Method: "GET", Path: "/api/optimization/materials?filterText=PB18-WW", Token: admin}).JSON(t, &page)
 		id := page.Items[0]["id"].(string)
 		res = e.Do(t, apptest.Request{Method: "POST", Path: "/api/optimization/boards", Token: admin,
-			JSON: matRow{"materialId": id, "code": "OC-1", "length": 800, "width": 600, "quantity": 2, "isOffcut": true, "binCode": "A-01"}})
+			JSON: matRow{"materialId": id, "code": "OC-1", "length": 800, "width": 600, "quantity": 2, "isOffcut": true, "binCode": "B01-1-1"}})
 		matStatus(t, res, 200, "add an offcut")
 		res = e.Do(t, apptest.Request{Method: "DELETE", Path: "/api/optimization/materials/" + id, Token: admin, Header: en})
 		if res.Status != 400 || res.ErrorMessage(t) != `The material "PB18-WW" cannot be deleted: its offcut "OC-1" is in stock (2 sheets)` {

@@ -58,9 +58,9 @@ func (s *Service) planMaterials(ctx context.Context, parts []CutPart) (map[strin
 		if err != nil && !errors.Is(err, db.ErrNotFound) {
 			return nil, err
 		}
-		pm := PlanMaterial{Code: m.Code, Thickness: m.Thickness, Enabled: m.IsEnable, Grain: m.Grain, EdgeAllowance: m.EdgeAllowance}
+		pm := PlanMaterial{ID: m.ID, Code: m.Code, Thickness: m.Thickness, Enabled: m.IsEnable, Grain: m.Grain, EdgeAllowance: m.EdgeAllowance}
 		for _, b := range boards {
-			pm.Boards = append(pm.Boards, PlanBoard{Code: b.Code, Length: b.Length, Width: b.Width, Cost: b.Cost, Quantity: b.Quantity, Offcut: b.IsOffcut})
+			pm.Boards = append(pm.Boards, PlanBoard{Code: b.Code, Length: b.Length, Width: b.Width, Cost: b.Cost, Quantity: b.Quantity, Offcut: b.IsOffcut, BinCode: b.BinCode})
 		}
 		out[strings.ToUpper(code)] = pm
 	}

@@ -79,9 +79,10 @@ func TestTheWorkbookRoundTripsInEitherLanguage(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		s := matTextService(t, d)
 		ctx := matCtx(uuid.New())
+		matWarehouse(t, ctx, d)
 		oak := material("PB18-OK", board("FULL", 2440, 1220, 156),
 			MaterialBoardInput{BoardFieldsInput: BoardFieldsInput{Code: "OFF", Length: 900, Width: 400, Cost: 0, Quantity: qty(3),
-				IsOffcut: true, PlanNo: "OP20250301001", BinCode: "B-02"}})
+				IsOffcut: true, PlanNo: "OP20250301001", BinCode: "B01-1-2"}})
 		oak.Grain, oak.Color = true, "橡木"
 		m := matMust[*MaterialWithBoards](t)(s.CreateMaterial(ctx, oak))
 		off := false
@@ -107,6 +108,7 @@ func TestTheWorkbookRoundTripsInEitherLanguage(t *testing.T) {
 		}
 		_ = f.Close()
 		other := matCtx(uuid.New())
+		matWarehouse(t, other, d) // the offcut's bin is the other tenant's too
 		res := matMust[*MaterialsSaveResult](t)(s.ImportMaterials(other, bytes.NewReader(buf.Bytes())))
 		if *res != (MaterialsSaveResult{MaterialsCreated: 2, BoardsCreated: 3}) {
 			t.Fatalf("import result %+v", res)
@@ -114,7 +116,7 @@ func TestTheWorkbookRoundTripsInEitherLanguage(t *testing.T) {
 		got := matMust[map[string]Material](t)(s.MaterialsByCode(other, []string{"PB18-OK", "HDF5"}))
 		g := matMust[*MaterialWithBoards](t)(s.GetMaterial(other, got["PB18-OK"].ID))
 		if !g.Grain || g.Color != "橡木" || g.EdgeAllowance != 1 || !g.IsEnable || boardCodes(g.Boards) != "FULL,OFF" ||
-			g.Boards[0].Quantity != nil || *g.Boards[1].Quantity != 3 || g.Boards[1].BinCode != "B-02" || !g.Boards[1].IsOffcut ||
+			g.Boards[0].Quantity != nil || *g.Boards[1].Quantity != 3 || g.Boards[1].BinCode != "B01-1-2" || !g.Boards[1].IsOffcut ||
 			g.Boards[1].PlanNo != "OP20250301001" || g.Boards[0].Cost != 156 {
 			t.Fatalf("imported %+v %+v", g.Material, g.Boards)
 		}

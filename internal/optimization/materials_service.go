@@ -20,7 +20,7 @@ import (
 // edited with their material in one transaction, no delete while an offcut of the material is
 // in stock. Boards alone are in boards_service.go, the workbook in materials_excel.go.
 
-func (s *Service) materials() materialsStore { return newMaterialsStore(s.db) }
+func (s *Service) materials() materialsStore { return newMaterialsStore(s.db, s.stock) }
 
 // ---- field rules ----
 

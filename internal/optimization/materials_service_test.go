@@ -15,15 +15,25 @@ import (
 	"kerf/internal/platform/db"
 	"kerf/internal/platform/db/dbtest"
 	"kerf/internal/platform/tenancy"
+	"kerf/internal/warehouse"
 )
 
 // matService migrates d with the materials' tables and returns a service on it.
 func matService(t *testing.T, d *db.DB) *Service {
 	t.Helper()
-	if err := d.Migrate(context.Background(), materialsMigrations); err != nil {
+	if err := d.Migrate(context.Background(), append(warehouse.New(warehouse.Deps{DB: d}).Migrations(), materialsMigrations...)); err != nil {
 		t.Fatal(err)
 	}
 	return NewService(Deps{DB: d})
+}
+
+// matWarehouse gives ctx's tenant the demo warehouse (its offcut shelves B01 and B02 hold
+// the offcut boards the tests write).
+func matWarehouse(t *testing.T, ctx context.Context, d *db.DB) {
+	t.Helper()
+	if err := warehouse.SeedDemo(ctx, d, warehouse.NewService(d)); err != nil {
+		t.Fatal(err)
+	}
 }
 
 // matCtx is a request of a user of tenant.
@@ -88,9 +98,10 @@ func TestMaterialsKeepTheirBoardsAndTheirTenant(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		s := matService(t, d)
 		ctx, other := matCtx(uuid.New()), matCtx(uuid.New())
+		matWarehouse(t, ctx, d)
 		m := matMust[*MaterialWithBoards](t)(s.CreateMaterial(ctx, material(" PB18-W ", board("", 2440, 1220, 138),
 			MaterialBoardInput{BoardFieldsInput: BoardFieldsInput{Code: "OC-1", Length: 800, Width: 600, Quantity: qty(2), IsOffcut: true,
-				PlanNo: "OP20250101001", BinCode: "A-01"}})))
+				PlanNo: "OP20250101001", BinCode: "B01-1-1"}})))
 		if m.Code != "PB18-W" || !m.IsEnable || boardCodes(m.Boards) != "2440x1220,OC-1" {
 			t.Fatalf("created %+v with boards %s", m.Material, boardCodes(m.Boards))
 		}
@@ -272,9 +283,10 @@ func TestBoardsQueryAndWhatRunsRead(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		s := matService(t, d)
 		ctx := matCtx(uuid.New())
+		matWarehouse(t, ctx, d)
 		oak := matMust[*MaterialWithBoards](t)(s.CreateMaterial(ctx, material("PB18-OK", board("FULL", 2440, 1220, 156),
-			MaterialBoardInput{BoardFieldsInput: BoardFieldsInput{Code: "OFF", Length: 900, Width: 400, Quantity: qty(3), IsOffcut: true, PlanNo: "OP20250301001", BinCode: "B-02"}},
-			MaterialBoardInput{BoardFieldsInput: BoardFieldsInput{Code: "GONE", Length: 700, Width: 300, Quantity: qty(0), IsOffcut: true, PlanNo: "OP20250301001", BinCode: "B-03"}})))
+			MaterialBoardInput{BoardFieldsInput: BoardFieldsInput{Code: "OFF", Length: 900, Width: 400, Quantity: qty(3), IsOffcut: true, PlanNo: "OP20250301001", BinCode: "B01-1-2"}},
+			MaterialBoardInput{BoardFieldsInput: BoardFieldsInput{Code: "GONE", Length: 700, Width: 300, Quantity: qty(0), IsOffcut: true, PlanNo: "OP20250301001", BinCode: "B01-1-3"}})))
 		matMust[*MaterialWithBoards](t)(s.CreateMaterial(ctx, material("HDF5", board("H", 2440, 1220, 48))))
 		f := func(v float64) *float64 { return &v }
 		cases := []struct {
@@ -286,7 +298,7 @@ func TestBoardsQueryAndWhatRunsRead(t *testing.T) {
 			{"material code", BoardQuery{MaterialCode: "ok", Sorting: "code"}, "FULL,GONE,OFF"},
 			{"board code", BoardQuery{Code: "of", Sorting: "code"}, "OFF"},
 			{"plan", BoardQuery{PlanNo: "0301", Sorting: "binCode desc"}, "GONE,OFF"},
-			{"bin", BoardQuery{BinCode: "b-02"}, "OFF"},
+			{"bin", BoardQuery{BinCode: "b01-1-2"}, "OFF"},
 			{"length range", BoardQuery{LengthMin: f(700), LengthMax: f(900), Sorting: "length"}, "GONE,OFF"},
 			{"width range", BoardQuery{WidthMin: f(1220), Sorting: "cost desc"}, "FULL,H"},
 			{"material id", BoardQuery{MaterialID: &oak.ID, Sorting: "width"}, "GONE,OFF,FULL"},

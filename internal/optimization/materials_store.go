@@ -15,6 +15,7 @@ import (
 	"kerf/internal/platform/auth"
 	"kerf/internal/platform/db"
 	"kerf/internal/platform/tenancy"
+	"kerf/internal/warehouse"
 )
 
 // materialsStore holds every query of the materials part. Each is scoped to the current
@@ -22,11 +23,14 @@ import (
 // row unwraps to db.ErrNotFound (carrying the message key the client sees), a unique index's
 // refusal to db.ErrDuplicate, anything else is passed on with context.
 type materialsStore struct {
-	idb bun.IDB // the database, or the transaction a method of inTx runs in
-	db  *db.DB
+	idb   bun.IDB // the database, or the transaction a method of inTx runs in
+	db    *db.DB
+	stock *warehouse.Service // what is on hand of a counted board
 }
 
-func newMaterialsStore(d *db.DB) materialsStore { return materialsStore{idb: d, db: d} }
+func newMaterialsStore(d *db.DB, stock *warehouse.Service) materialsStore {
+	return materialsStore{idb: d, db: d, stock: stock}
+}
 
 // inTx runs fn with a store bound to one transaction (the current one, when s already is),
 // committed when fn returns nil.
@@ -35,7 +39,7 @@ func (s materialsStore) inTx(ctx context.Context, fn func(ctx context.Context, t
 		return fn(ctx, s)
 	}
 	return s.db.InTx(ctx, func(ctx context.Context, tx bun.Tx) error {
-		return fn(ctx, materialsStore{idb: tx, db: s.db})
+		return fn(ctx, materialsStore{idb: tx, db: s.db, stock: s.stock})
 	})
 }
 
@@ -210,6 +214,9 @@ func (s materialsStore) listBoards(ctx context.Context, q BoardQuery, order stri
 	if err != nil {
 		return nil, 0, fmt.Errorf("list boards: %w", err)
 	}
+	if err := s.withStock(ctx, rows); err != nil {
+		return nil, 0, err
+	}
 	return rows, n, nil
 }
 
@@ -229,6 +236,9 @@ func (s materialsStore) boardsOf(ctx context.Context, ids ...uuid.UUID) ([]Board
 		}
 		rows = append(rows, part...)
 	}
+	if err := s.withStock(ctx, rows); err != nil {
+		return nil, err
+	}
 	return rows, nil
 }
 
@@ -237,7 +247,11 @@ func (s materialsStore) getBoard(ctx context.Context, id uuid.UUID) (*Board, err
 	if err := db.Select(ctx, s.idb, b).Where("?TableAlias.id = ?", id).Scan(ctx); err != nil {
 		return nil, materialsNotFound(err, "board "+id.String(), KeyBoardNotFound)
 	}
-	return b, nil
+	one := []Board{*b}
+	if err := s.withStock(ctx, one); err != nil {
+		return nil, err
+	}
+	return &one[0], nil
 }
 
 // lockBoards makes other transactions changing the boards of the material wait until this one
@@ -255,7 +269,7 @@ func (s materialsStore) insertBoards(ctx context.Context, rows []Board) error {
 			return err
 		}
 	}
-	return nil
+	return s.settleStock(ctx, rows)
 }
 
 func (s materialsStore) updateBoard(ctx context.Context, b *Board, stamp string) error {
@@ -263,7 +277,10 @@ func (s materialsStore) updateBoard(ctx context.Context, b *Board, stamp string)
 	if errors.Is(err, db.ErrNotFound) {
 		return apperr.WithKey(err, KeyBoardNotFound)
 	}
-	return err
+	if err != nil {
+		return err
+	}
+	return s.settleStock(ctx, []Board{*b})
 }
 
 func (s materialsStore) deleteBoard(ctx context.Context, b *Board) error {

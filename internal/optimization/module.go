@@ -14,6 +14,7 @@ import (
 	"kerf/internal/platform/module"
 	"kerf/internal/platform/permission"
 	"kerf/internal/platform/tenancy"
+	"kerf/internal/warehouse"
 )
 
 // Deps is what the area needs from the app.
@@ -24,6 +25,8 @@ type Deps struct {
 	Tenants     tenancy.Resolver // finds the demo tenant for the demo seed; may be nil
 	// Reviews reads the design JSON of passed review sheets (import-files/from-audit-designs).
 	Reviews *auditdesign.Service
+	// Stock is the warehouse, the one record of what is on hand (nil: one on DB).
+	Stock *warehouse.Service
 }
 
 var _ module.Module = (*Module)(nil)

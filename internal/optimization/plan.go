@@ -5,6 +5,8 @@ import (
 	"math"
 	"strings"
 
+	"github.com/google/uuid"
+
 	"kerf/internal/cutting"
 )
 
@@ -30,6 +32,7 @@ type CutPart struct {
 
 // PlanMaterial is what a run needs of a material and its boards.
 type PlanMaterial struct {
+	ID            uuid.UUID
 	Code          string
 	Thickness     float64
 	Enabled       bool
@@ -43,8 +46,9 @@ type PlanBoard struct {
 	Code          string
 	Length, Width float64
 	Cost          float64
-	Quantity      *int // nil: unlimited
+	Quantity      *int // nil: unlimited; else the warehouse's on-hand, booked out when cut
 	Offcut        bool
+	BinCode       string
 }
 
 // Problem kinds a verification reports.

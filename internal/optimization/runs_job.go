@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"slices"
 	"strconv"
 	"sync"
 	"time"
@@ -14,6 +15,7 @@ import (
 	"github.com/uptrace/bun"
 
 	"kerf/internal/cutting"
+	"kerf/internal/platform/apperr"
 	"kerf/internal/platform/db"
 	"kerf/internal/platform/jobs"
 )
@@ -96,7 +98,7 @@ func (s *Service) work(ctx context.Context, job jobs.Job[runArgs]) error {
 	if err := db.UpdateStamped(ctx, s.db, r, "", "status", "started_at", "percent", "progress_boards", "best_utilisation"); err != nil {
 		return err
 	}
-	res, parts, params, machine, err := s.solve(ctx, r)
+	res, parts, params, machine, mats, err := s.solve(ctx, r)
 	if errors.Is(err, context.Canceled) && s.cancelRequested(ctx, r.ID) {
 		return s.endRun(context.WithoutCancel(ctx), r, RunCancelled, "")
 	}
@@ -126,7 +128,10 @@ func (s *Service) work(ctx context.Context, job jobs.Job[runArgs]) error {
 	if err != nil {
 		return fmt.Errorf("run result: %w", err)
 	}
-	return s.db.InTx(ctx, func(ctx context.Context, tx bun.Tx) error {
+	err = s.db.InTx(ctx, func(ctx context.Context, tx bun.Tx) error {
+		if err := s.bookRun(ctx, tx, r.PlanNo, out, mats); err != nil {
+			return err
+		}
 		done := time.Now().UTC()
 		r.Status, r.Percent, r.Figures, r.Result, r.FinishedAt = RunFinished, 100, out.Figures, string(data), &done
 		r.ProgressBoards, r.BestUtilisation, r.LowerBound = out.Figures.Boards, out.Figures.Utilisation/100, res.LowerBound
@@ -150,27 +155,35 @@ func (s *Service) work(ctx context.Context, job jobs.Job[runArgs]) error {
 			Where("?TableAlias.id IN (SELECT import_file_id FROM opt_run_files WHERE run_id = ?)", r.ID).Exec(ctx)
 		return err
 	})
+	var ue *apperr.UserError
+	if errors.As(err, &ue) {
+		// The stock changed while the run was cut (another run took the boards): the run
+		// fails with the warehouse's reason and can be started again.
+		slog.WarnContext(ctx, "optimization run: stock not booked", "run", r.PlanNo, "err", err)
+		return s.endRun(ctx, r, RunFailed, s.t(ctx, ue.Key, ue.Args...))
+	}
+	return err
 }
 
 // solve reads the run's parts, materials and settings and cuts them, writing progress as it
 // goes and stopping when the run is cancelled.
-func (s *Service) solve(ctx context.Context, r *Run) (cutting.Result, []CutPart, *ParameterSetting, *MachineSetting, error) {
+func (s *Service) solve(ctx context.Context, r *Run) (cutting.Result, []CutPart, *ParameterSetting, *MachineSetting, map[string]PlanMaterial, error) {
 	params, machine := new(ParameterSetting), new(MachineSetting)
 	if err := json.Unmarshal([]byte(r.Parameters), params); err != nil {
-		return cutting.Result{}, nil, nil, nil, fmt.Errorf("run parameters: %w", err)
+		return cutting.Result{}, nil, nil, nil, nil, fmt.Errorf("run parameters: %w", err)
 	}
 	if err := json.Unmarshal([]byte(r.Machine), machine); err != nil {
-		return cutting.Result{}, nil, nil, nil, fmt.Errorf("run machine: %w", err)
+		return cutting.Result{}, nil, nil, nil, nil, fmt.Errorf("run machine: %w", err)
 	}
 	var files []RunFile
 	if err := db.Select(ctx, s.db, &files).Where("?TableAlias.run_id = ?", r.ID).OrderExpr("?TableAlias.creation_time, ?TableAlias.id").Scan(ctx); err != nil {
-		return cutting.Result{}, nil, nil, nil, fmt.Errorf("run files: %w", err)
+		return cutting.Result{}, nil, nil, nil, nil, fmt.Errorf("run files: %w", err)
 	}
 	var parts []CutPart
 	for _, f := range files {
 		rows, _, err := s.ImportFileDetails(ctx, f.ImportFileID, 0, 0)
 		if err != nil {
-			return cutting.Result{}, nil, nil, nil, err
+			return cutting.Result{}, nil, nil, nil, nil, err
 		}
 		for i := range rows {
 			parts = append(parts, rows[i].CutPart())
@@ -178,7 +191,13 @@ func (s *Service) solve(ctx context.Context, r *Run) (cutting.Result, []CutPart,
 	}
 	mats, err := s.planMaterials(ctx, parts)
 	if err != nil {
-		return cutting.Result{}, nil, nil, nil, err
+		return cutting.Result{}, nil, nil, nil, nil, err
+	}
+	if !params.UseStockOffcuts {
+		for k, m := range mats {
+			m.Boards = slices.DeleteFunc(m.Boards, func(b PlanBoard) bool { return b.Offcut })
+			mats[k] = m
+		}
 	}
 	boards, eparts := EngineInput(parts, mats, params.Rotate)
 	stages := params.Stages
@@ -212,7 +231,7 @@ func (s *Service) solve(ctx context.Context, r *Run) (cutting.Result, []CutPart,
 	if err == nil && solveCtx.Err() != nil {
 		err = solveCtx.Err()
 	}
-	return res, parts, params, machine, err
+	return res, parts, params, machine, mats, err
 }
 
 // seedOf makes a run's search reproducible from its plan number.

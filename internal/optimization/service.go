@@ -8,6 +8,7 @@ import (
 	"kerf/internal/platform/jobs"
 	"kerf/internal/platform/localization"
 	"kerf/internal/platform/permission"
+	"kerf/internal/warehouse"
 )
 
 // Service holds the area's rules; each part of the area adds its methods in its own files
@@ -19,11 +20,17 @@ type Service struct {
 	jobs  *jobs.Queue // set by Module.Jobs; nil: runs cannot start
 	// reviews reads the passed review sheets' design JSON; nil: that import is not offered.
 	reviews *auditdesign.Service
+	// stock is the warehouse: what is on hand of a counted board, bookings of runs.
+	stock *warehouse.Service
 }
 
 // NewService returns the area's service.
 func NewService(deps Deps) *Service {
-	return &Service{db: deps.DB, texts: deps.Catalog, perms: deps.Permissions, reviews: deps.Reviews}
+	stock := deps.Stock
+	if stock == nil {
+		stock = warehouse.NewService(deps.DB)
+	}
+	return &Service{db: deps.DB, texts: deps.Catalog, perms: deps.Permissions, reviews: deps.Reviews, stock: stock}
 }
 
 func (s *Service) t(ctx context.Context, key string, args ...any) string {
