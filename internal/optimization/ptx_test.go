@@ -251,3 +251,52 @@ func ptxPatternTypes(t *testing.T, f *ptxFile, typ string) {
 		}
 	}
 }
+
+// TestPTXSplitsAPatternWhosePartsDiffer: the engine counts boards of one layout as one
+// pattern even when two orders' parts of one size sit at the same place; the file writes
+// one pattern per set of parts, so each board's labels match its cuts.
+func TestPTXSplitsAPatternWhosePartsDiffer(t *testing.T) {
+	res := tinyPTXRun()
+	for i := range res.Sheets[1].Parts[:2] {
+		res.Sheets[1].Parts[i].OrderNo, res.Sheets[1].Parts[i].Name = "SO7", "侧板B"
+	}
+	res.Figures.Parts = 6
+	var buf bytes.Buffer
+	if err := WritePTX(&buf, res); err != nil {
+		t.Fatal(err)
+	}
+	f := checkPTXReadBack(t, res, buf.Bytes())
+	if len(f.patterns) != 2 || f.patterns[0].rec[5] != "1" || f.patterns[1].rec[5] != "1" || len(f.partsReq) != 3 {
+		t.Fatalf("%d patterns, %d part types:\n%s", len(f.patterns), len(f.partsReq), buf.String())
+	}
+}
+
+// TestPTXWritesWasteBetweenPiecesAndLeavesTheLastImplicit: a waste piece between two parts
+// is a waste cut (FUNCTION 90 + phase, PART_INDEX 0) that moves the saw on; the waste at the
+// end of the board is the rest and has no record.
+func TestPTXWritesWasteBetweenPiecesAndLeavesTheLastImplicit(t *testing.T) {
+	part := func(x float64) ResultPart {
+		return ResultPart{Name: "P", Code: "P1", CutLength: 300, CutWidth: 500, X: x, Y: 0, Grain: true}
+	}
+	res := &RunResult{PlanNo: "OP2", Figures: Figures{Parts: 2}, Parameters: &ParameterSetting{Kerf: 4},
+		Sheets: []ResultSheet{{Index: 1, BoardCode: "B", Material: "M", Thickness: 18, Length: 1000, Width: 500,
+			Cuts:    []cutting.Cut{{Seq: 1, Stage: 1, X1: 300, Y1: 0, X2: 300, Y2: 500}},
+			Parts:   []ResultPart{part(0), part(408)},
+			Offcuts: []cutting.Offcut{{X: 304, Y: 0, Length: 100, Width: 500}, {X: 712, Y: 0, Length: 288, Width: 500}}}}}
+	var buf bytes.Buffer
+	if err := WritePTX(&buf, res); err != nil {
+		t.Fatal(err)
+	}
+	f := checkPTXReadBack(t, res, buf.Bytes())
+	var got []string
+	for _, c := range f.patterns[0].cuts {
+		got = append(got, strings.Join(c[3:10], ","))
+	}
+	want := []string{"1,1,1,300,1,1,1", "2,2,91,100,1,0,0", "3,3,1,300,1,1,1"}
+	if f.patterns[0].rec[4] != "1" || strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Fatalf("TYPE %s, cuts %q, want %q", f.patterns[0].rec[4], got, want)
+	}
+	if req := f.partsReq["1"]; req[10] != "1" || req[7] != "2" {
+		t.Fatalf("PARTS_REQ %q: a grained part cut twice", req)
+	}
+}
