@@ -46,6 +46,11 @@ import (
 	"kerf/internal/platform/jobs"
 )
 
+// errFault is a fault the benchmark found in the server (a download refused, a run worked
+// more than once): reported with the figures, and the rest still runs; the command then
+// exits with an error.
+var errFault = errors.New("fault")
+
 // The target of issue 14: a 2,000-part order from upload to finished solution.
 const targetEndToEnd = 10 * time.Second
 
@@ -109,21 +114,18 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 	if len(dialects) == 0 {
 		return errors.New("no dialect left to measure")
 	}
-	var notOnce []string
+	var faults []error
 	for _, d := range dialects {
 		err := bench(ctx, out, d.name, d.url, filepath.Join(tmp, d.name), o)
-		if errors.Is(err, errNotOnce) {
-			notOnce = append(notOnce, fmt.Sprintf("%s: %v", d.name, err))
+		if errors.Is(err, errFault) {
+			faults = append(faults, fmt.Errorf("%s: %w", d.name, err))
 			continue
 		}
 		if err != nil {
 			return fmt.Errorf("%s: %w", d.name, err)
 		}
 	}
-	if len(notOnce) > 0 {
-		return errors.New(strings.Join(notOnce, "; "))
-	}
-	return nil
+	return errors.Join(faults...)
 }
 
 // bench serves the app on dbURL and runs both scenarios against it.
@@ -167,17 +169,21 @@ func bench(ctx context.Context, out io.Writer, name, dbURL, dataDir string, o op
 		o.save = filepath.Join(o.save, name)
 	}
 	fmt.Fprintf(out, "== %s\n", name)
-	if err := singleOrder(ctx, out, c, w, env, o); err != nil {
+	var faults []error
+	if err := singleOrder(ctx, out, c, w, env, o); errors.Is(err, errFault) {
+		faults = append(faults, fmt.Errorf("single order: %w", err))
+	} else if err != nil {
 		return fmt.Errorf("single order: %w", err)
 	}
 	if o.runs > 0 {
-		err = queuedRuns(ctx, out, c, w, a.DB, env, o)
+		if err := queuedRuns(ctx, out, c, w, a.DB, env, o); errors.Is(err, errFault) {
+			faults = append(faults, fmt.Errorf("queued runs: %w", err))
+		} else if err != nil {
+			return fmt.Errorf("queued runs: %w", err)
+		}
 	}
 	fmt.Fprintln(out)
-	if err != nil {
-		return fmt.Errorf("queued runs: %w", err)
-	}
-	return nil
+	return errors.Join(faults...)
 }
 
 func envOr(name, fallback string) string {

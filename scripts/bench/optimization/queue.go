@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -16,10 +15,6 @@ import (
 	"kerf/internal/platform/db"
 	"kerf/internal/platform/jobs"
 )
-
-// errNotOnce says that a run was worked more than once or not to its end: the other
-// figures stand, and the next dialect is still measured.
-var errNotOnce = errors.New("not every run was worked exactly once")
 
 // queuedRuns is scenario 2: o.runs import files started at once, worked by the queue.
 func queuedRuns(ctx context.Context, out io.Writer, c *client, w *watch, d *db.DB, e env, o options) error {
@@ -154,12 +149,12 @@ func queuedRuns(ctx context.Context, out io.Writer, c *client, w *watch, d *db.D
 		for _, j := range retried {
 			fmt.Fprintf(out, "  river job %d: %s at attempt %d, errors %s\n", j.ID, j.State, j.Attempt, j.Errors)
 		}
-		return fmt.Errorf("%w: %d of %d runs", errNotOnce, len(problems), o.runs)
+		return fmt.Errorf("%w: %d of %d runs not worked exactly once", errFault, len(problems), o.runs)
 	}
 	fmt.Fprintf(out, "  exactly once    all %d runs finished, each started and finished once (its statements); river: %d of %d "+
 		"optimisation jobs completed at their first attempt\n", o.runs, once, len(rows))
 	if once != len(rows) {
-		return fmt.Errorf("%w: river worked %d of %d jobs more than once or not to completion", errNotOnce, len(rows)-once, len(rows))
+		return fmt.Errorf("%w: river worked %d of %d jobs more than once or not to completion", errFault, len(rows)-once, len(rows))
 	}
 	return nil
 }
