@@ -52,7 +52,7 @@ type Board struct {
 	Length     float64   `bun:"length,notnull" json:"length" doc:"mm"`
 	Width      float64   `bun:"width,notnull" json:"width" doc:"mm"`
 	Cost       float64   `bun:"cost,notnull" json:"cost" doc:"Cost of one sheet"`
-	Quantity   *int      `bun:"quantity" json:"quantity" doc:"Sheets in stock; null: unlimited"`
+	Quantity   *int      `bun:"quantity" json:"quantity" doc:"Null: unlimited (not counted); else the warehouse's on-hand of this size (and bin); a value written is booked there as the difference"`
 	IsOffcut   bool      `bun:"is_offcut,notnull" json:"isOffcut"`
 	PlanNo     string    `bun:"plan_no,notnull" json:"planNo" doc:"The run an offcut came from"`
 	BinCode    string    `bun:"bin_code,notnull" json:"binCode"`
