@@ -235,7 +235,7 @@ function ShelfGrid({ code, onBin }: { code: string; onBin: (b: BinInfo) => void 
                     data-testid="bin"
                     data-code={b.code}
                     data-onhand={b.onHand}
-                    style={{ width: 72, height: 44, border: '1px solid #d9d9d9', borderRadius: 4, background: fillColour(b.onHand), cursor: 'pointer' }}
+                    style={{ minWidth: 72, padding: '0 6px', height: 44, border: '1px solid #d9d9d9', borderRadius: 4, background: fillColour(b.onHand), cursor: 'pointer' }}
                   >
                     <div style={{ fontSize: 11 }}>{b.code}</div>
                     <strong>{b.onHand || ''}</strong>
