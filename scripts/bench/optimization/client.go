@@ -69,7 +69,7 @@ func (c *client) send(ctx context.Context, method, path string, body io.Reader, 
 		return nil, err
 	}
 	if res.StatusCode/100 != 2 {
-		return nil, fmt.Errorf("%s %s: %d %s", method, path, res.StatusCode, b)
+		return nil, fmt.Errorf("%s %s: %d %s", method, path, res.StatusCode, bytes.TrimSpace(b))
 	}
 	return b, nil
 }
