@@ -2,9 +2,12 @@
 // small cut list (.xlsx, the demo's default setting 标准板件清单) is uploaded, its rows read,
 // verified OK, optimised with the default parameters and saw; the progress reaches 100 %; the run
 // is listed with its figures and its boards are drawn (parts with label codes, grouped by pattern,
-// zoom); the JSON downloads; a file with an unknown material shows its problem; English pages.
+// zoom); its printouts download (diagrams PDF: a summary and a page per pattern; labels on A4
+// sheets and on a roll) and the zip carries them with the saw file; the JSON downloads; a file
+// with an unknown material shows its problem; English pages.
 import { after, before, test } from 'node:test'
 import assert from 'node:assert/strict'
+import { readFile } from 'node:fs/promises'
 import { login, setup, shot } from './support.mjs'
 import { xlsx } from './xlsx.mjs'
 
@@ -38,6 +41,22 @@ async function upload(name, rows) {
   await page.getByTestId('upload-file').setInputFiles({ name, mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: xlsx([HEAD, ...rows]) })
   await page.getByTestId('upload-file-name').filter({ hasText: name }).waitFor()
   await page.getByTestId('upload-save').click()
+}
+
+/** A PDF's pages: its /Type /Page objects (not the /Pages tree). */
+const pdfPages = (buf) => (buf.toString('latin1').match(/\/Type \/Page[^s]/g) ?? []).length
+
+/** The file names of a zip, read from its central directory. */
+function zipNames(buf) {
+  const end = buf.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]))
+  assert.ok(end >= 0, 'a zip ends with its directory')
+  const names = []
+  for (let i = 0, at = buf.readUInt32LE(end + 16); i < buf.readUInt16LE(end + 10); i++) {
+    const [name, extra, comment] = [buf.readUInt16LE(at + 28), buf.readUInt16LE(at + 30), buf.readUInt16LE(at + 32)]
+    names.push(buf.subarray(at + 46, at + 46 + name).toString())
+    at += 46 + name + extra + comment
+  }
+  return names
 }
 
 async function select(name) {
@@ -130,6 +149,29 @@ test('优化方案: the run with its figures, its boards drawn', async () => {
   await viewer.getByTestId('zoom-in').click()
   await page.waitForFunction((w) => Number(document.querySelector('[data-testid="board-svg"]').getAttribute('width')) > w, before)
   await shot(page, 'optimization-runs-boards')
+
+  // the printouts, each a PDF of the pages this run needs: 8 pieces are one A4 sheet, 8 roll labels
+  const print = async (testId) => {
+    const [download] = await Promise.all([page.waitForEvent('download'), viewer.getByTestId(testId).click()])
+    const buf = await readFile(await download.path())
+    assert.equal(buf.subarray(0, 5).toString(), '%PDF-', `${testId} is a PDF`)
+    return { name: download.suggestedFilename(), pages: pdfPages(buf) }
+  }
+  const patterns = await viewer.getByTestId('board-pattern').count()
+  assert.deepEqual(await print('print-diagrams'), { name: `${planNo}-diagrams.pdf`, pages: patterns + 1 })
+  assert.deepEqual(await print('print-sheet'), { name: `${planNo}-labels.pdf`, pages: 1 })
+  assert.deepEqual(await print('print-roll'), { name: `${planNo}-labels.pdf`, pages: 8 })
+  // the zip carries them with the saw file
+  const runId = new URL(page.url()).searchParams.get('run')
+  const zip = Buffer.from(
+    await page.evaluate(async (id) => {
+      const token = JSON.parse(localStorage.getItem('kerf.token') ?? 'null')
+      const r = await fetch(`/api/optimization/import-files/solutions/${id}/download`, { headers: { Authorization: `Bearer ${token.accessToken}` } })
+      return Array.from(new Uint8Array(await r.arrayBuffer()))
+    }, runId),
+  )
+  const names = zipNames(zip)
+  for (const want of ['diagrams.pdf', 'labels.pdf', `${planNo}.ptx`, 'parts.csv']) assert.ok(names.includes(want), `the zip has ${want}: ${names}`)
   await page.locator('.ant-drawer-close:visible').click()
   const [download] = await Promise.all([page.waitForEvent('download'), actions.getByTestId('run-download').click()])
   assert.equal(download.suggestedFilename(), `${planNo}.json`)

@@ -114,6 +114,13 @@ export const resultQuery = (id: string) =>
   })
 
 export const downloadResult = (id: string) => http.blob(`${BASE}/download/${enc(id)}/json`)
+/** Label layouts: A4 sheets of 3 × 8 labels of 70 × 37 mm, or one 100 × 60 mm label a page (a label printer's roll). */
+export type LabelLayout = 'sheet' | 'roll'
+/** A finished run's cutting diagrams as PDF (a summary page, then a page per pattern). */
+export const downloadDiagrams = (id: string) => http.blob(`${BASE}/solutions/${enc(id)}/diagrams`, { silent: true })
+/** A finished run's part labels as PDF, one per part copy. */
+export const downloadLabels = (id: string, layout: LabelLayout) =>
+  http.blob(`${BASE}/solutions/${enc(id)}/labels`, { params: { layout }, silent: true })
 export const verifyFile = (id: string) => http.get<Verification>(`${BASE}/optimization/${enc(id)}/verification`, { silent: true })
 
 /** Upload, delete, start and cancel; each refreshes the lists. */

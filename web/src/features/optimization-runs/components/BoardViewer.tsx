@@ -1,11 +1,13 @@
-import { useState } from 'react'
-import { Alert, Button, Card, Drawer, Empty, Slider, Space, Spin, Tag, Typography } from 'antd'
-import { MinusOutlined, PlusOutlined } from '@ant-design/icons'
+import { useState, type ReactNode } from 'react'
+import { Alert, App, Button, Card, Drawer, Empty, Slider, Space, Spin, Tag, Typography } from 'antd'
+import { FilePdfOutlined, MinusOutlined, PlusOutlined, TagsOutlined } from '@ant-design/icons'
 import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
+import { saveBlob, usePermission, type BlobResult } from '../../../components'
 import { failureMessage } from '../../optimization-settings/serverErrors'
-import { resultQuery, type ResultSheet } from '../api'
+import { downloadDiagrams, downloadLabels, resultQuery, type ResultSheet } from '../api'
 import { groupByPattern, pct1 } from '../format'
+import { RunsPermissions as P } from '../permissions'
 
 const ZOOM_MIN = 0.1
 const ZOOM_MAX = 1
@@ -20,7 +22,15 @@ export function BoardViewer({ runId, planNo, onClose }: { runId: string | null; 
   const groups = q.data ? groupByPattern(q.data) : []
   const clamp = (z: number) => Math.min(ZOOM_MAX, Math.max(ZOOM_MIN, Math.round(z * 100) / 100))
   return (
-    <Drawer open={!!runId} onClose={onClose} width="90%" title={t('viewer.title', { planNo })} destroyOnHidden data-testid="board-viewer">
+    <Drawer
+      open={!!runId}
+      onClose={onClose}
+      width="90%"
+      title={t('viewer.title', { planNo })}
+      extra={runId && q.isSuccess ? <PrintButtons runId={runId} planNo={planNo} /> : null}
+      destroyOnHidden
+      data-testid="board-viewer"
+    >
       {q.isPending ? (
         <Spin tip={t('viewer.loading')}>
           <div style={{ height: 120 }} />
@@ -69,6 +79,46 @@ export function BoardViewer({ runId, planNo, onClose }: { runId: string | null; 
         </>
       )}
     </Drawer>
+  )
+}
+
+type Printout = 'diagrams' | 'sheet' | 'roll'
+
+/** The run's printouts as PDF (cutting diagrams, labels on A4 sheets or a roll), for those who may download. */
+function PrintButtons({ runId, planNo }: { runId: string; planNo: string }) {
+  const { t } = useTranslation('optimization-runs')
+  const { t: tApp } = useTranslation()
+  const { message } = App.useApp()
+  const { has } = usePermission()
+  const [busy, setBusy] = useState<Printout | null>(null)
+  if (!has(P.Download)) return null
+  const fetchers: Record<Printout, () => Promise<BlobResult>> = {
+    diagrams: () => downloadDiagrams(runId),
+    sheet: () => downloadLabels(runId, 'sheet'),
+    roll: () => downloadLabels(runId, 'roll'),
+  }
+  const fallback: Record<Printout, string> = { diagrams: `${planNo}-diagrams.pdf`, sheet: `${planNo}-labels.pdf`, roll: `${planNo}-labels.pdf` }
+  const get = async (which: Printout) => {
+    setBusy(which)
+    try {
+      saveBlob(await fetchers[which](), fallback[which])
+    } catch (e) {
+      message.error(failureMessage(e, tApp))
+    } finally {
+      setBusy(null)
+    }
+  }
+  const button = (which: Printout, label: string, icon: ReactNode) => (
+    <Button icon={icon} loading={busy === which} disabled={busy !== null && busy !== which} onClick={() => void get(which)} data-testid={`print-${which}`}>
+      {label}
+    </Button>
+  )
+  return (
+    <Space wrap>
+      {button('diagrams', t('viewer.diagramsPdf'), <FilePdfOutlined />)}
+      {button('sheet', t('viewer.labelsSheet'), <TagsOutlined />)}
+      {button('roll', t('viewer.labelsRoll'), <TagsOutlined />)}
+    </Space>
   )
 }
 
