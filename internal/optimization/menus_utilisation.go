@@ -11,7 +11,7 @@ var utilisationMenus = []module.MenuEntry{
 		Component: "optimization-utilisation/by-file", Icon: "chart", Order: 8, Permission: PermUtilisation,
 		DisplayName: menuText("文件利用率", "Utilisation by file")},
 	{Name: MenuGroup + ".utilizationRateByFileList", Parent: MenuGroup, Path: "/engineOptimization/utilizationRateByFileList",
-		Component: "optimization-utilisation/list", Icon: "table", Order: 9, Permission: PermUtilisation,
+		Component: "optimization-utilisation/list", Icon: "report", Order: 9, Permission: PermUtilisation,
 		DisplayName: menuText("文件利用率列表", "Utilisation file list")},
 	{Name: MenuGroup + ".utilizationRateByFileListDtl", Parent: MenuGroup, Path: "/engineOptimization/utilizationRateByFileListDtl",
 		Component: "optimization-utilisation/detail", Icon: "file-search", Order: 10, Permission: PermUtilisation,

@@ -17,7 +17,7 @@ export function FigureCards({ figures, files }: { figures: Figures | undefined; 
       {files !== undefined ? card('card-files', t('card.files'), files, 0) : null}
       {card('card-parts-area', t('card.partsArea'), figures?.partsArea ?? 0, 3)}
       {card('card-boards-area', t('card.boardsArea'), figures?.boardsArea ?? 0, 3)}
-      {card('card-utilisation', t('card.utilisation'), figures?.utilisation ?? 0, 2, '%')}
+      {card('card-utilisation', files === undefined ? t('card.utilisationOne') : t('card.utilisation'), figures?.utilisation ?? 0, 2, '%')}
       {card('card-waste', t('card.waste'), figures?.wastePct ?? 0, 2, '%')}
     </Row>
   )
