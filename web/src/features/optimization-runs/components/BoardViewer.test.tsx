@@ -1,8 +1,10 @@
 // @vitest-environment jsdom
-import { describe, expect, it } from 'vitest'
-import { render } from '@testing-library/react'
-import { BoardSvg } from './BoardViewer'
-import type { ResultSheet } from '../api'
+import { describe, expect, it, vi } from 'vitest'
+import { fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { BoardSvg, BoardViewer } from './BoardViewer'
+import { resultQuery, type ResultSheet, type RunResult } from '../api'
+import { RunsPermissions as P } from '../permissions'
+import { mockApi, renderWithApp, testQueryClient } from '../../../test/render'
 
 const sheet: ResultSheet = {
   index: 1, boardCode: 'B1', material: 'PB18-WW', thickness: 18, length: 2440, width: 1220, pattern: 0, utilisation: 0.5,
@@ -28,5 +30,45 @@ describe('a board drawn', () => {
     expect(parts[0].textContent).toContain('720×560')
     expect(getAllByTestId('board-offcut-reusable')[0].querySelector('rect')!.getAttribute('fill')).toBe('#b7eb8f')
     expect(getAllByTestId('board-offcut')[0].querySelector('rect')!.getAttribute('fill')).toBe('url(#kerf-hatch)')
+  })
+})
+
+describe('the printouts of a run', () => {
+  const result: RunResult = {
+    planNo: 'OP1',
+    figures: { boards: 1, parts: 2, offcutsKept: 1, utilisation: 50, wastePct: 10, wasteOffcutPct: 50, cuts: 4, cycles: 1, sawSeconds: 60 },
+    lowerBound: 1,
+    sheets: [sheet],
+    patterns: [{ index: 0, count: 1, sheets: [0] }],
+  }
+  const open = (granted: string[]) => {
+    const client = testQueryClient()
+    client.setQueryData(resultQuery('r1').queryKey, result)
+    return renderWithApp(<BoardViewer runId="r1" planNo="OP1" onClose={() => undefined} />, { client, granted })
+  }
+
+  it('are offered only to those who may download', async () => {
+    open([P.Runs])
+    await screen.findAllByTestId('board-pattern')
+    expect(screen.queryByTestId('print-diagrams')).toBeNull()
+    expect(screen.queryByTestId('print-sheet')).toBeNull()
+  })
+
+  it('download the diagrams and the labels in the layout asked for', async () => {
+    URL.createObjectURL = vi.fn(() => 'blob:x')
+    URL.revokeObjectURL = vi.fn()
+    const pdf = () => new Response(new Blob(['%PDF-1.4']), { status: 200, headers: { 'content-type': 'application/pdf', 'content-disposition': 'attachment; filename="OP1-labels.pdf"' } })
+    const calls = mockApi({
+      'GET /api/optimization/import-files/solutions/r1/diagrams': pdf,
+      'GET /api/optimization/import-files/solutions/r1/labels': pdf,
+    })
+    open([P.Runs, P.Download])
+    for (const id of ['print-diagrams', 'print-sheet', 'print-roll']) {
+      const button = await screen.findByTestId(id)
+      await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false))
+      fireEvent.click(button)
+      await waitFor(() => expect(calls.length).toBe(['print-diagrams', 'print-sheet', 'print-roll'].indexOf(id) + 1))
+    }
+    expect(calls.map((c) => `${c.path.split('/').pop()} ${c.query.get('layout') ?? ''}`.trim())).toEqual(['diagrams', 'labels sheet', 'labels roll'])
   })
 })
