@@ -66,6 +66,11 @@ func (s *Service) bookRun(ctx context.Context, tx bun.Tx, planNo string, res Run
 			Length: u.board.Length, Width: u.board.Width, BinCode: u.board.BinCode, Quantity: u.n,
 			Direction: warehouse.DirectionOut, Reason: runReason})
 	}
+	// The tenant's stock lock to the end of tx: bins are chosen and offcut boards written by
+	// one finishing run at a time (the next sees the first's offcuts in its bins and boards).
+	if err := s.stock.LockStock(ctx, tx); err != nil {
+		return err
+	}
 	bins, err := s.stock.PlaceOffcuts(ctx, tx, len(offcuts))
 	if err != nil {
 		return err
@@ -90,14 +95,19 @@ func (s *Service) bookRun(ctx context.Context, tx bun.Tx, planNo string, res Run
 		mat := matOf[p.material]
 		moves = append(moves, warehouse.Move{Kind: warehouse.KindOffcut, MaterialCode: mat.Code, Thickness: mat.Thickness,
 			Length: p.length, Width: p.width, BinCode: p.bin, Quantity: count[p], Direction: warehouse.DirectionIn, Reason: runReason})
-		if err := s.offcutBoard(ctx, tx, planNo, mat, p.length, p.width, p.bin); err != nil {
-			return err
-		}
 	}
 	if len(moves) == 0 {
 		return nil
 	}
-	return s.stock.Book(ctx, tx, planNo, moves)
+	if err := s.stock.Book(ctx, tx, planNo, moves); err != nil {
+		return err
+	}
+	for _, p := range places {
+		if err := s.offcutBoard(ctx, tx, planNo, matOf[p.material], p.length, p.width, p.bin); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // runReason is the stock log's reason of a run's bookings.

@@ -14,7 +14,6 @@ import (
 	"kerf/internal/platform/apperr"
 	"kerf/internal/platform/auth"
 	"kerf/internal/platform/db"
-	"kerf/internal/platform/tenancy"
 )
 
 // Limits of a move.
@@ -142,11 +141,7 @@ func (s *Service) book(ctx context.Context, tx bun.IDB, planNo string, moves []M
 	if err != nil {
 		return nil, err
 	}
-	key := "warehouse.stock:host"
-	if id := tenancy.ID(ctx); id != nil {
-		key = "warehouse.stock:" + id.String()
-	}
-	if err := db.LockInTx(ctx, tx, key); err != nil {
+	if err := s.LockStock(ctx, tx); err != nil {
 		return nil, err
 	}
 	b := &booking{s: s, tx: tx, planNo: planNo, now: time.Now().UTC().Truncate(time.Microsecond)}

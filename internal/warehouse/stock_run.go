@@ -8,6 +8,7 @@ import (
 	"github.com/uptrace/bun"
 
 	"kerf/internal/platform/db"
+	"kerf/internal/platform/tenancy"
 )
 
 // StockKey names a kind of sheet in stock: the warehouse's items of that kind, material code
@@ -26,6 +27,16 @@ type StockKey struct {
 func (k StockKey) Normal() StockKey {
 	return StockKey{Kind: k.Kind, MaterialCode: strings.TrimSpace(k.MaterialCode), Thickness: round(k.Thickness),
 		Length: round(k.Length), Width: round(k.Width), BinCode: strings.ToLower(strings.TrimSpace(k.BinCode))}
+}
+
+// LockStock makes the transactions booking the current tenant's stock wait for each other
+// until tx ends (Book takes it; a caller that chooses bins before booking takes it first).
+func (s *Service) LockStock(ctx context.Context, tx bun.IDB) error {
+	key := "warehouse.stock:host"
+	if id := tenancy.ID(ctx); id != nil {
+		key = "warehouse.stock:" + id.String()
+	}
+	return db.LockInTx(ctx, tx, key)
 }
 
 // OnHand answers the pieces on hand of each key (normalised: look the answer up with
@@ -65,10 +76,8 @@ func (s *Service) OnHand(ctx context.Context, idb bun.IDB, keys []StockKey) (map
 
 // PlaceOffcuts chooses bins for n offcut pieces about to be received, in the order Book
 // fills them (the bins of offcut shelves by shelf code, level and position, BinCapacity
-// pieces a bin); "" for the pieces there is no room for (they stay unassigned). Called in
-// the transaction that books them, after Book's lock is not needed: the caller books the
-// pieces with these bins in the same transaction, and a bin over capacity is only a fuller
-// bin, never lost stock.
+// pieces a bin); "" for the pieces there is no room for (they stay unassigned). The caller
+// holds LockStock and books the pieces with these bins in the same transaction.
 func (s *Service) PlaceOffcuts(ctx context.Context, idb bun.IDB, n int) ([]string, error) {
 	rooms, err := s.offcutRoom(ctx, idb)
 	if err != nil {
