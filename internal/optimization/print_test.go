@@ -10,6 +10,7 @@ import (
 
 	"kerf/internal/cutting"
 	"kerf/internal/platform/localization"
+	"kerf/internal/platform/pdf"
 )
 
 // lang is the printouts' texts in one culture, as the service gives them.
@@ -155,5 +156,46 @@ func TestTheDiagramsAreASummaryAndAPagePerPattern(t *testing.T) {
 	res.Patterns = append(res.Patterns, cutting.Pattern{Index: 9})
 	if data, err := diagramsPDF(lang(localization.En), res, time.Unix(0, 0)); err != nil || pdfPages(data) != 2 {
 		t.Fatalf("%d pages, %v", pdfPages(data), err)
+	}
+}
+
+// TestALabelsBarcodeIsItsLabelCode: the bars drawn on a label are the Code 128 symbol of its
+// label code (platform/pdf's test decodes those bars back to the text by the standard's table),
+// placed module by module, on both layouts.
+func TestALabelsBarcodeIsItsLabelCode(t *testing.T) {
+	lb := labelOf(lang(localization.En), "OP20261124001", ResultSheet{Index: 12}, ResultPart{LabelCode: "OP20261124001-012-034", Name: "Door"})
+	bars, modules, err := pdf.Code128Bars(lb.Code)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, l := range labelLayouts {
+		d := pdf.New(l.page, "t", time.Unix(0, 0))
+		d.SetCompression(false)
+		d.AddPage()
+		if err := drawLabel(d, l, 0, 0, lb); err != nil {
+			t.Fatal(err)
+		}
+		data, err := d.Bytes()
+		if err != nil {
+			t.Fatal(err)
+		}
+		// filled rectangles, "x y w h re f" in points: the bars (a label fills nothing else)
+		rects := regexp.MustCompile(`(?m)^([\d.]+) [\d.]+ ([\d.]+) [-\d.]+ re f$`).FindAllStringSubmatch(string(data), -1)
+		if len(rects) != len(bars) {
+			t.Fatalf("%s: %d rectangles for the %d bars of %s", name, len(rects), len(bars), lb.Code)
+		}
+		module := (l.w - 2*l.pad) / float64(modules+2*pdf.QuietModules)
+		for i, r := range rects {
+			var x, w float64
+			fmt.Sscan(r[1], &x)
+			fmt.Sscan(r[2], &w)
+			start, width := (x*25.4/72-l.pad)/module-pdf.QuietModules, w*25.4/72/module
+			if d := start - float64(bars[i].Start); d > 0.05 || d < -0.05 || width-float64(bars[i].Width) > 0.05 || float64(bars[i].Width)-width > 0.05 {
+				t.Fatalf("%s: bar %d at module %.2f wide %.2f, want %d wide %d", name, i, start, width, bars[i].Start, bars[i].Width)
+			}
+		}
+		if module < 0.25 {
+			t.Fatalf("%s: a module of %.2f mm is too narrow to scan", name, module)
+		}
 	}
 }
