@@ -79,5 +79,6 @@ var permissionGroups = []permission.Group{{
 		def(PermRunsDownload, PermRuns, "下载", "Download"),
 		def(PermKanban, "", "锯看板", "Saw kanban"),
 		def(PermKanbanMove, PermKanban, "移动板材", "Move boards"),
+		utilisationPermission,
 	},
 }}
