@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"slices"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -120,7 +121,8 @@ func (s *Service) work(ctx context.Context, job jobs.Job[runArgs]) error {
 			cp := parts[p.Part]
 			rs.Parts = append(rs.Parts, ResultPart{LabelCode: LabelCode(r.PlanNo, i+1, j+1), OrderNo: cp.OrderNo, Cabinet: cp.Cabinet,
 				Name: cp.Name, Code: cp.Code, FinishedLength: cp.Length, FinishedWidth: cp.Width, CutLength: p.Length, CutWidth: p.Width,
-				X: p.X, Y: p.Y, Rotated: p.Rotated, Grain: cp.Grain, Banding: cp.Banding})
+				X: p.X, Y: p.Y, Rotated: p.Rotated, Grain: cp.Grain || mats[strings.ToUpper(strings.TrimSpace(cp.MaterialCode))].Grain,
+				Banding: cp.Banding})
 		}
 		out.Sheets = append(out.Sheets, rs)
 	}

@@ -8,7 +8,6 @@ import (
 	"github.com/uptrace/bun"
 
 	"kerf/internal/platform/db"
-	"kerf/internal/platform/tenancy"
 )
 
 // StockKey names a kind of sheet in stock: the warehouse's items of that kind, material code
@@ -31,13 +30,7 @@ func (k StockKey) Normal() StockKey {
 
 // LockStock makes the transactions booking the current tenant's stock wait for each other
 // until tx ends (Book takes it; a caller that chooses bins before booking takes it first).
-func (s *Service) LockStock(ctx context.Context, tx bun.IDB) error {
-	key := "warehouse.stock:host"
-	if id := tenancy.ID(ctx); id != nil {
-		key = "warehouse.stock:" + id.String()
-	}
-	return db.LockInTx(ctx, tx, key)
-}
+func (s *Service) LockStock(ctx context.Context, tx bun.IDB) error { return lockStock(ctx, tx) }
 
 // OnHand answers the pieces on hand of each key (normalised: look the answer up with
 // key.Normal()), read through idb so that a transaction sees its own bookings.
