@@ -6553,7 +6553,7 @@ export interface components {
             planNo: string;
             /**
              * Format: int64
-             * @description Sheets in stock; null: unlimited
+             * @description Null: unlimited (not counted); else the warehouse's on-hand of this size (and bin); a value written is booked there as the difference
              */
             quantity: number | null;
             /** Format: uuid */
