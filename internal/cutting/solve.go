@@ -26,6 +26,8 @@ type group struct {
 	boards    []int // board indices
 	prob      *problem
 	items     int
+	exact     *solution // the exact packer's plan (fewest boards), or nil
+	exactWork int64     // work the exact packer spent, taken from the search's budget
 }
 
 // Solve cuts parts from boards. Parts are grouped by material and thickness and each group
@@ -54,6 +56,22 @@ func Solve(ctx context.Context, boards []Board, parts []Part, p Params) (Result,
 	for _, g := range groups {
 		totalItems += g.items
 	}
+	effortOf := func(g group) int64 {
+		effort := p.Effort
+		if effort <= 0 {
+			effort = int64(p.TimeLimit.Seconds() * workRate)
+		}
+		return int64(float64(effort) * float64(g.items) / float64(max(totalItems, 1)))
+	}
+	for gi := range groups {
+		g := &groups[gi]
+		// a small group is settled exactly: its fewest boards become the bound the search
+		// stops at, and the exact plan is the fallback when the search does not reach it.
+		g.exact, g.exactWork = exactSolve(g.prob, g.items, max(effortOf(*g)/exactShare, exactMinBudget))
+		if g.exact != nil {
+			g.prob.lb = max(g.prob.lb, len(g.exact.lays))
+		}
+	}
 	deadline := start.Add(p.TimeLimit)
 	res := Result{Deterministic: true}
 	var sols []*solution
@@ -62,13 +80,9 @@ func Solve(ctx context.Context, boards []Board, parts []Part, p Params) (Result,
 	for gi, g := range groups {
 		rep.startGroup(gi, time.Until(deadline))
 		share := float64(g.items) / float64(max(totalItems, 1))
-		effort := p.Effort
-		if effort <= 0 {
-			effort = int64(p.TimeLimit.Seconds() * workRate)
-		}
-		effort = int64(float64(effort) * share)
+		effort := max(effortOf(g)-g.exactWork, 0)
 		gdead := time.Now().Add(time.Duration(float64(time.Until(deadline)) * share / remainingShare(groups[gi:], totalItems)))
-		best, iters, timedOut, err := runWorkers(ctx, g.prob, p, uint64(gi), effort, gdead)
+		best, iters, timedOut, err := runWorkers(ctx, g.prob, p, uint64(gi), effort, gdead, g.exact)
 		if err != nil {
 			return Result{}, fmt.Errorf("material %q thickness %g: %w", g.material, g.thickness, err)
 		}
@@ -97,7 +111,9 @@ func remainingShare(gs []group, total int) float64 {
 
 // runWorkers runs p.Workers independent searches with derived seeds and keeps the best,
 // ties going to the lowest worker number.
-func runWorkers(ctx context.Context, pr *problem, p Params, gi uint64, effort int64, deadline time.Time) (*solution, int64, bool, error) {
+// A worker whose construction uses more boards than the exact plan starts from the exact
+// plan, which is at the bound and ends its search at once.
+func runWorkers(ctx context.Context, pr *problem, p Params, gi uint64, effort int64, deadline time.Time, exact *solution) (*solution, int64, bool, error) {
 	results := make([]workerResult, p.Workers)
 	var ex *exchange
 	if p.Workers > 1 {
@@ -113,6 +129,9 @@ func runWorkers(ctx context.Context, pr *problem, p Params, gi uint64, effort in
 			}
 			b := newBuilder(pr, mixSeed(p.Seed, gi, uint64(w)))
 			start := b.construct()
+			if exact != nil && (start == nil || len(exact.lays) < len(start.lays)) {
+				start = exact
+			}
 			if start == nil {
 				return
 			}
@@ -248,7 +267,8 @@ func buildGroups(boards []Board, parts []Part, p Params) ([]group, error) {
 		}
 		g.items = len(pr.w)
 		g.prob = pr
-		pr.singleType = len(pr.types) == 1 && pr.types[0].count == 0
+		// one board type, unlimited or with at least a board per part copy
+		pr.singleType = len(pr.types) == 1 && (pr.types[0].count == 0 || pr.types[0].count >= len(pr.w))
 		pr.lb = problemBound(pr)
 	}
 	return groups, nil

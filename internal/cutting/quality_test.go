@@ -1,0 +1,250 @@
+package cutting
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"testing"
+	"time"
+)
+
+// The small-list quality corpus: rush jobs and small orders, where one board too many is a
+// whole board wasted. Each instance has 4–40 pieces in 1–3 materials, each material cut from
+// 2800 × 2070 or 2440 × 1220 boards with kerf 4.4 and trim 10, at 2 or 3 stages, some
+// materials grain-locked, some with a fixed first cut; each material's pieces cover 55–95 %
+// of one or two boards. For every material group the engine's boards are compared with the
+// group's lower bound and, for groups of at most exactCheckItems pieces, with the fewest
+// boards the exact packer proves (its plans pass Verify on their own).
+
+const exactCheckItems = 10
+
+type qualityInstance struct {
+	name   string
+	boards []Board
+	parts  []Part
+	p      Params
+}
+
+var corpusBoards = [][2]float64{{2800, 2070}, {2440, 1220}}
+
+// smallListCorpus generates n instances from seed.
+func smallListCorpus(n int, seed uint64) []qualityInstance {
+	rng := rand.New(rand.NewPCG(seed, 14))
+	var out []qualityInstance
+	for i := range n {
+		pieces := 4 + rng.IntN(37)
+		mats := 1 + rng.IntN(3)
+		mats = min(mats, pieces/2)
+		p := Params{Kerf: 4.4, Trim: 10, Stages: 2 + rng.IntN(2), FirstCut: Direction(rng.IntN(3)),
+			MinOffcutLength: 300, MinOffcutWidth: 100, Seed: uint64(i)}
+		inst := qualityInstance{name: fmt.Sprintf("#%d", i), p: p}
+		left := pieces
+		for m := range mats {
+			cnt := left / (mats - m)
+			if m < mats-1 {
+				cnt = min(max(2, cnt+rng.IntN(3)-1), left-2*(mats-m-1))
+			}
+			left -= cnt
+			mat := fmt.Sprintf("M%d", m)
+			bs := corpusBoards[rng.IntN(len(corpusBoards))]
+			inst.boards = append(inst.boards, Board{ID: mat, Material: mat, Thickness: 18, Length: bs[0], Width: bs[1]})
+			grain := GrainFree
+			if rng.IntN(3) == 0 {
+				grain = GrainFixed
+			}
+			boardsFilled := 1
+			if cnt >= 8 && rng.IntN(2) == 0 {
+				boardsFilled = 2
+			}
+			target := (0.55 + 0.4*rng.Float64()) * float64(boardsFilled) * (bs[0] - 20) * (bs[1] - 20)
+			inst.parts = append(inst.parts, corpusParts(rng, cnt, target, bs, grain, mat)...)
+		}
+		out = append(out, inst)
+	}
+	return out
+}
+
+// corpusParts makes cnt pieces of about target total area that each fit the trimmed board
+// (in their grain direction).
+func corpusParts(rng *rand.Rand, cnt int, target float64, bs [2]float64, grain Grain, mat string) []Part {
+	L, W := bs[0]-20, bs[1]-20
+	mean := target / float64(cnt)
+	var out []Part
+	for i := range cnt {
+		// pieces of 0.4–1.6 times the mean area, 1:1 to 4:1, within the board
+		a := mean * (0.4 + 1.2*rng.Float64())
+		ratio := 1 + 3*rng.Float64()
+		l := math.Round(min(math.Sqrt(a*ratio), L))
+		w := math.Round(max(50, min(a/l, W)))
+		if grain == GrainFree && rng.IntN(2) == 0 && w <= L && l <= W {
+			l, w = w, l
+		}
+		out = append(out, Part{ID: fmt.Sprintf("%s-%d", mat, i), Length: l, Width: w, Quantity: 1,
+			Material: mat, Thickness: 18, Grain: grain})
+	}
+	return out
+}
+
+type qualityFigures struct {
+	instances, groups        int
+	overBound                int // groups where the engine uses more boards than the lower bound
+	checked                  int // groups small enough for the exact check
+	overExact                int // of those, groups where the engine uses more boards than needed
+	exactOverBound           int // of those, groups whose optimum is above the lower bound
+	boards, bound, bestKnown int
+	wasted                   []string
+	partsArea, boardsArea    float64
+	elapsed, worst           time.Duration
+	exactElapsed, exactWorst time.Duration
+	deterministicViolations  int
+}
+
+// runQualityCorpus solves every instance, verifies it, and compares each group with its bound
+// and (small groups) its proven fewest boards.
+func runQualityCorpus(tb testing.TB, insts []qualityInstance, effort int64) qualityFigures {
+	tb.Helper()
+	var f qualityFigures
+	for _, in := range insts {
+		p := in.p
+		p.Effort = effort
+		p.TimeLimit = safetyStop
+		start := time.Now()
+		res, err := Solve(context.Background(), in.boards, in.parts, p)
+		el := time.Since(start)
+		if err != nil {
+			tb.Fatalf("%s: Solve: %v", in.name, err)
+		}
+		if err := Verify(in.boards, in.parts, p, res); err != nil {
+			tb.Fatalf("%s: Verify: %v", in.name, err)
+		}
+		if !res.Deterministic {
+			f.deterministicViolations++
+		}
+		f.instances++
+		f.elapsed += el
+		f.worst = max(f.worst, el)
+		f.partsArea += res.PartsArea
+		f.boardsArea += res.BoardsArea
+		groups, err := buildGroups(in.boards, in.parts, p)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		for gi, g := range groups {
+			f.groups++
+			used := res.Materials[gi].BoardsUsed
+			lb := g.prob.lb // the bound alone, before any exact result raises it
+			f.boards += used
+			f.bound += lb
+			best := used
+			if used > lb {
+				f.overBound++
+			}
+			if g.items <= exactCheckItems {
+				f.checked++
+				es := time.Now()
+				k := exactMinimum(tb, in, g, used)
+				ee := time.Since(es)
+				f.exactElapsed += ee
+				f.exactWorst = max(f.exactWorst, ee)
+				if k > used {
+					tb.Fatalf("%s %s: the engine cut %d boards, the exact packer says %d are needed", in.name, g.material, used, k)
+				}
+				if used > k {
+					f.overExact++
+					f.wasted = append(f.wasted, fmt.Sprintf("%s %s: %d pieces, engine %d boards, %d possible, bound %d",
+						in.name, g.material, g.items, used, k, lb))
+				}
+				if k > lb {
+					f.exactOverBound++
+				}
+				best = k
+			}
+			f.bestKnown += best
+		}
+	}
+	return f
+}
+
+// exactMinimum returns the fewest boards for group g of in (at most limit), building the
+// exact plan on a copy of the instance holding that group alone and checking it with Verify.
+func exactMinimum(tb testing.TB, in qualityInstance, g group, limit int) int {
+	tb.Helper()
+	var parts []Part
+	for _, pi := range g.parts {
+		parts = append(parts, in.parts[pi])
+	}
+	var boards []Board
+	for _, bi := range g.boards {
+		boards = append(boards, in.boards[bi])
+	}
+	gs, err := buildGroups(boards, parts, in.p)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	pr := gs[0].prob
+	items := make([]int32, len(pr.w))
+	for i := range items {
+		items[i] = int32(i)
+	}
+	e := newExactPacker(pr, items, math.MaxInt64)
+	sets := e.minBoards(1, limit)
+	if sets == nil {
+		return limit + 1
+	}
+	sol := &solution{}
+	for _, m := range sets {
+		sol.lays = append(sol.lays, e.layout(m))
+	}
+	var res Result
+	assemble(&res, boards, parts, in.p, gs, []*solution{sol})
+	if err := Verify(boards, parts, in.p, res); err != nil {
+		tb.Fatalf("%s %s: the exact plan of %d boards fails Verify: %v", in.name, g.material, len(sets), err)
+	}
+	return len(sets)
+}
+
+func (f qualityFigures) String() string {
+	return fmt.Sprintf("%d instances, %d material groups: engine %d boards, lower bound %d, best known %d; "+
+		"engine above the bound in %d groups; %d groups of ≤ %d pieces checked exactly: engine above the fewest "+
+		"possible in %d, the fewest possible above the bound in %d; utilisation %.1f %%; "+
+		"solve %.2f s average, %.2f s worst; exact check %.3f s average, %.3f s worst",
+		f.instances, f.groups, f.boards, f.bound, f.bestKnown, f.overBound, f.checked, exactCheckItems,
+		f.overExact, f.exactOverBound, 100*f.partsArea/f.boardsArea,
+		f.elapsed.Seconds()/float64(max(f.instances, 1)), f.worst.Seconds(),
+		f.exactElapsed.Seconds()/float64(max(f.checked, 1)), f.exactWorst.Seconds())
+}
+
+// BenchmarkSmallListsQuality runs the corpus (300 instances) with the work budget of a one
+// second time limit and reports the figures.
+func BenchmarkSmallListsQuality(b *testing.B) {
+	insts := smallListCorpus(300, 1)
+	for b.Loop() {
+		f := runQualityCorpus(b, insts, workRate)
+		b.ReportMetric(float64(f.overBound), "groups>bound")
+		b.ReportMetric(float64(f.overExact), "groups>fewest")
+		b.ReportMetric(float64(f.boards-f.bestKnown), "boards>best")
+		b.ReportMetric(100*f.partsArea/f.boardsArea, "util%")
+		b.Log(f)
+		for _, w := range f.wasted {
+			b.Log(w)
+		}
+	}
+}
+
+// On small lists the engine uses the fewest boards possible: every group of at most
+// exactCheckItems pieces of the corpus is cut on as few boards as the exact packer proves
+// are needed (it was seen cutting a one-board list onto two).
+func TestSmallListsUseTheFewestBoards(t *testing.T) {
+	f := runQualityCorpus(t, smallListCorpus(60, 2), 500_000)
+	t.Log(f)
+	if f.checked < 20 {
+		t.Fatalf("only %d groups small enough to check exactly; the corpus should hold more", f.checked)
+	}
+	if f.overExact > 0 {
+		t.Errorf("%d of %d small groups use more boards than needed:", f.overExact, f.checked)
+		for _, w := range f.wasted {
+			t.Error(w)
+		}
+	}
+}
