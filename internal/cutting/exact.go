@@ -53,11 +53,11 @@ type memoTable struct {
 
 type exactPacker struct {
 	p      *problem
-	items  []int32 // bit i = items[i]
-	W, H   int64   // usable board size
-	stages int     // 0 = unlimited
+	items  []int32     // bit i = items[i]
+	W, H   int64       // usable board size
+	stages int         // 0 = unlimited
 	memo   []memoTable // by slot(kind, axis, s)
-	area   []int64 // area of each mask, filled lazily
+	area   []int64     // area of each mask, filled lazily
 	work   int64
 	budget int64
 	out    bool // budget exhausted
