@@ -117,7 +117,7 @@ test('verify OK, start the run, watch the progress reach 100 %', async () => {
   await progress.waitFor()
   planNo = (await progress.locator('.ant-card-head-title').innerText()).match(/OP\d{11}/)?.[0]
   assert.ok(planNo, 'the plan number shows')
-  await page.locator('[data-testid="run-progress"][data-status="2"]').waitFor({ timeout: 60_000 })
+  await page.locator('[data-testid="run-progress"][data-status="2"]').waitFor({ timeout: 120_000 })
   assert.match(await progress.innerText(), /100%/)
   assert.match(await progress.innerText(), /已完成/)
   assert.ok(Number(await progress.getByTestId('run-boards').innerText()) >= 1)
