@@ -54,11 +54,11 @@ func (s materialsStore) materialsOf(ctx context.Context, rows []Board) (map[uuid
 	return out, nil
 }
 
-// withStock sets the quantity of every counted board of rows to the warehouse's on-hand.
-func (s materialsStore) withStock(ctx context.Context, rows []Board) error {
+// onHand answers the materials of rows' counted boards and the warehouse's on-hand of each.
+func (s materialsStore) onHand(ctx context.Context, rows []Board) (map[uuid.UUID]*Material, map[warehouse.StockKey]int, error) {
 	mats, err := s.materialsOf(ctx, rows)
 	if err != nil || len(mats) == 0 {
-		return err
+		return mats, nil, err
 	}
 	var keys []warehouse.StockKey
 	for _, b := range rows {
@@ -67,6 +67,12 @@ func (s materialsStore) withStock(ctx context.Context, rows []Board) error {
 		}
 	}
 	have, err := s.stock.OnHand(ctx, s.idb, keys)
+	return mats, have, err
+}
+
+// withStock sets the quantity of every counted board of rows to the warehouse's on-hand.
+func (s materialsStore) withStock(ctx context.Context, rows []Board) error {
+	mats, have, err := s.onHand(ctx, rows)
 	if err != nil {
 		return err
 	}
@@ -82,17 +88,7 @@ func (s materialsStore) withStock(ctx context.Context, rows []Board) error {
 // settleStock books into the warehouse what makes the on-hand of each counted board of rows
 // its quantity (in the store's transaction).
 func (s materialsStore) settleStock(ctx context.Context, rows []Board) error {
-	mats, err := s.materialsOf(ctx, rows)
-	if err != nil || len(mats) == 0 {
-		return err
-	}
-	var keys []warehouse.StockKey
-	for _, b := range rows {
-		if m := mats[b.MaterialID]; m != nil && b.Quantity != nil {
-			keys = append(keys, stockKey(m, &b))
-		}
-	}
-	have, err := s.stock.OnHand(ctx, s.idb, keys)
+	mats, have, err := s.onHand(ctx, rows)
 	if err != nil {
 		return err
 	}
