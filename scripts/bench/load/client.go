@@ -9,13 +9,13 @@ import (
 	"math/rand/v2"
 	"mime/multipart"
 	"net/http"
-	"net/url"
 	"slices"
-	"strings"
 	"sync"
 	"time"
 
 	"github.com/google/uuid"
+
+	"kerf/scripts/bench/benchkit"
 )
 
 // result is what one load run saw.
@@ -39,10 +39,10 @@ func (r *result) quantile(q float64) time.Duration {
 	return r.latencies[max(0, min(i, len(r.latencies)-1))]
 }
 
-// load runs conns clients asking for url(rand) until d has passed.
+// load runs conns clients asking for path(rand) until d has passed.
 // A request under way at the deadline is awaited, never cut off: an abandoned request
 // would cost the server its database connection, and the next run would start on fewer.
-func load(ctx context.Context, client *http.Client, url func(*rand.Rand) string, token string, conns int, d time.Duration) *result {
+func load(ctx context.Context, c *benchkit.Client, path func(*rand.Rand) string, conns int, d time.Duration) *result {
 	var mu sync.Mutex
 	total := &result{statuses: map[int]int{}}
 	var wg sync.WaitGroup
@@ -56,7 +56,7 @@ func load(ctx context.Context, client *http.Client, url func(*rand.Rand) string,
 			own := &result{statuses: map[int]int{}}
 			for ctx.Err() == nil && time.Now().Before(deadline) {
 				t := time.Now()
-				status, msg := get(ctx, client, url(rng), token)
+				status, msg := get(ctx, c.HTTP, c.Base+path(rng), c.Token)
 				if status != 0 {
 					own.latencies = append(own.latencies, time.Since(t))
 				}
@@ -113,12 +113,12 @@ func get(ctx context.Context, client *http.Client, url, token string) (int, stri
 }
 
 // check asks for one page and verifies it holds 10 rows.
-func check(ctx context.Context, client *http.Client, url, token string) error {
+func check(ctx context.Context, c *benchkit.Client, path string) error {
 	var page struct {
 		Items      []json.RawMessage `json:"items"`
 		TotalCount int               `json:"totalCount"`
 	}
-	if err := call(ctx, client, http.MethodGet, url, token, nil, "", &page); err != nil {
+	if err := c.Get(ctx, path, &page); err != nil {
 		return err
 	}
 	if len(page.Items) != 10 {
@@ -127,38 +127,12 @@ func check(ctx context.Context, client *http.Client, url, token string) error {
 	return nil
 }
 
-// login runs the password grant as the demo tenant's admin.
-func login(ctx context.Context, client *http.Client, base string) (string, error) {
-	form := url.Values{"grant_type": {"password"}, "client_id": {"kerf-web"}, "username": {"admin"},
-		"password": {"1q2w3E*"}, "scope": {"openid profile kerf"}}
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, base+"/connect/token", strings.NewReader(form.Encode()))
-	if err != nil {
-		return "", err
-	}
-	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
-	req.Header.Set("__tenant", "demo")
-	res, err := client.Do(req)
-	if err != nil {
-		return "", fmt.Errorf("login: %w", err)
-	}
-	defer res.Body.Close()
-	var tr struct {
-		AccessToken string `json:"access_token"`
-	}
-	b, _ := io.ReadAll(res.Body)
-	if res.StatusCode != http.StatusOK || json.Unmarshal(b, &tr) != nil || tr.AccessToken == "" {
-		return "", fmt.Errorf("login: %d %s", res.StatusCode, b)
-	}
-	return tr.AccessToken, nil
-}
-
 // seedProducts creates a product directory and imports the spreadsheet into it.
-func seedProducts(ctx context.Context, client *http.Client, base, token string, file []byte, rows int) (uuid.UUID, error) {
-	body, _ := json.Marshal(map[string]any{"displayName": "bench", "moduleName": "product"})
+func seedProducts(ctx context.Context, c *benchkit.Client, file []byte, rows int) (uuid.UUID, error) {
 	var dir struct {
 		ID uuid.UUID `json:"id"`
 	}
-	if err := call(ctx, client, http.MethodPost, base+"/api/salesorder/catalogs", token, bytes.NewReader(body), "application/json", &dir); err != nil {
+	if err := c.Post(ctx, "/api/salesorder/catalogs", map[string]any{"displayName": "bench", "moduleName": "product"}, &dir); err != nil {
 		return uuid.Nil, fmt.Errorf("create directory: %w", err)
 	}
 	var buf bytes.Buffer
@@ -171,46 +145,17 @@ func seedProducts(ctx context.Context, client *http.Client, base, token string, 
 	if err := mw.Close(); err != nil {
 		return uuid.Nil, err
 	}
-	if err := call(ctx, client, http.MethodPost, base+"/api/salesorder/products/import/"+dir.ID.String(), token, &buf, mw.FormDataContentType(), nil); err != nil {
+	if _, err := c.Send(ctx, http.MethodPost, "/api/salesorder/products/import/"+dir.ID.String(), &buf, mw.FormDataContentType()); err != nil {
 		return uuid.Nil, fmt.Errorf("import: %w", err)
 	}
 	var page struct {
 		TotalCount int `json:"totalCount"`
 	}
-	if err := call(ctx, client, http.MethodGet, base+"/api/salesorder/products?CatalogIds="+dir.ID.String()+"&MaxResultCount=1", token, nil, "", &page); err != nil {
+	if err := c.Get(ctx, "/api/salesorder/products?CatalogIds="+dir.ID.String()+"&MaxResultCount=1", &page); err != nil {
 		return uuid.Nil, err
 	}
 	if page.TotalCount != rows {
 		return uuid.Nil, fmt.Errorf("directory holds %d products after the import, want %d", page.TotalCount, rows)
 	}
 	return dir.ID, nil
-}
-
-// call sends one request and decodes a 2xx answer into v (when not nil).
-func call(ctx context.Context, client *http.Client, method, url, token string, body io.Reader, contentType string, v any) error {
-	req, err := http.NewRequestWithContext(ctx, method, url, body)
-	if err != nil {
-		return err
-	}
-	req.Header.Set("Authorization", "Bearer "+token)
-	req.Header.Set("Accept-Language", "en")
-	if contentType != "" {
-		req.Header.Set("Content-Type", contentType)
-	}
-	res, err := client.Do(req)
-	if err != nil {
-		return err
-	}
-	defer res.Body.Close()
-	b, err := io.ReadAll(res.Body)
-	if err != nil {
-		return err
-	}
-	if res.StatusCode/100 != 2 {
-		return fmt.Errorf("%s %s: %d %s", method, url, res.StatusCode, b)
-	}
-	if v != nil {
-		return json.Unmarshal(b, v)
-	}
-	return nil
 }

@@ -32,21 +32,16 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"log/slog"
 	"math/rand/v2"
-	"net"
 	"net/http"
 	"os"
-	"os/signal"
 	"path/filepath"
 	"runtime"
-	"syscall"
 	"time"
 
-	"kerf/internal/app"
-	"kerf/internal/platform/config"
 	"kerf/internal/platform/db"
 	"kerf/scripts/bench/benchdata"
+	"kerf/scripts/bench/benchkit"
 )
 
 // Targets of issue 9 on PostgreSQL.
@@ -56,16 +51,7 @@ const (
 	targetP99  = 100 * time.Millisecond
 )
 
-func main() {
-	slog.SetDefault(slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn})))
-	// Interrupted, it still drops its PostgreSQL schema.
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	if err := run(ctx, os.Args[1:], os.Stdout); err != nil {
-		fmt.Fprintln(os.Stderr, "load benchmark:", err)
-		os.Exit(1)
-	}
-}
+func main() { benchkit.Main("load benchmark", run) }
 
 type options struct {
 	rows       int
@@ -80,7 +66,7 @@ type options struct {
 
 func run(ctx context.Context, args []string, out io.Writer) error {
 	fs := flag.NewFlagSet("load", flag.ContinueOnError)
-	pg := fs.String("postgres", os.Getenv("KERF_TEST_POSTGRES_URL"), "PostgreSQL URL (empty: SQLite only)")
+	pg := benchkit.PostgresFlag(fs)
 	var o options
 	fs.IntVar(&o.rows, "rows", 10000, "products in the listed directory")
 	fs.DurationVar(&o.duration, "duration", 10*time.Second, "measured load per dialect and sort")
@@ -107,36 +93,23 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 		page = fmt.Sprintf("the page at SkipCount=%d", o.skip)
 	}
 	fmt.Fprintf(out, "load benchmark: %s, 10 of %d products, %d clients, %v each (after %v warm-up), %s, %d CPUs, load average %s\n",
-		page, o.rows, o.conns, o.duration, o.warmup, runtime.Version(), runtime.NumCPU(), loadAverage())
+		page, o.rows, o.conns, o.duration, o.warmup, runtime.Version(), runtime.NumCPU(), benchkit.LoadAverage())
 	fmt.Fprintf(out, "targets on PostgreSQL: ≥ %.0f req/s sorted by name, ≥ %.0f by id, p99 < %v\n\n", targetText, targetKey, targetP99)
 	tmp, err := os.MkdirTemp("", "kerf-bench-load-")
 	if err != nil {
 		return err
 	}
 	defer os.RemoveAll(tmp)
-	type dialect struct{ name, url string }
-	var dialects []dialect
-	if !*pgOnly {
-		dialects = append(dialects, dialect{db.SQLite, "sqlite://" + filepath.Join(tmp, "bench.db")})
+	dialects, drop, err := benchkit.Dialects(out, tmp, *pg, "bench_load", !*pgOnly, !*sqliteOnly)
+	if err != nil {
+		return err
 	}
-	if *pg != "" && !*sqliteOnly {
-		u, drop, err := pgSchema(*pg)
-		if err != nil {
-			return err
-		}
-		defer drop()
-		dialects = append(dialects, dialect{db.Postgres, u})
-	} else if !*sqliteOnly {
-		fmt.Fprintln(out, "PostgreSQL: skipped (no -postgres and no KERF_TEST_POSTGRES_URL)")
-	}
-	if len(dialects) == 0 {
-		return errors.New("no dialect left to measure")
-	}
+	defer drop()
 	missed := false
 	for _, d := range dialects {
-		ok, err := bench(ctx, out, d.name, d.url, filepath.Join(tmp, d.name), file, o)
+		ok, err := bench(ctx, out, d.Name, d.URL, filepath.Join(tmp, d.Name), file, o)
 		if err != nil {
-			return fmt.Errorf("%s: %w", d.name, err)
+			return fmt.Errorf("%s: %w", d.Name, err)
 		}
 		missed = missed || !ok
 	}
@@ -151,37 +124,25 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 // bench builds the app on dbURL, seeds the directory, and loads both sorts; it reports
 // whether the targets (PostgreSQL only) were met.
 func bench(ctx context.Context, out io.Writer, name, dbURL, dataDir string, file []byte, o options) (bool, error) {
-	cfg := config.Default()
-	cfg.Database, cfg.DataDir, cfg.Demo = dbURL, dataDir, true
-	a, err := app.New(ctx, cfg)
+	a, err := benchkit.NewApp(ctx, dbURL, dataDir)
 	if err != nil {
 		return false, err
 	}
 	defer a.Close()
-	if err := a.Prepare(ctx, true); err != nil {
-		return false, err
-	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	base, shutdown, err := benchkit.Serve(ctx, a)
 	if err != nil {
 		return false, err
 	}
-	srv := &http.Server{Handler: a.Handler(), ReadHeaderTimeout: 10 * time.Second}
-	go func() { _ = srv.Serve(ln) }()
-	defer func() { // handlers finish before the app closes
-		sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
-		defer cancel()
-		_ = srv.Shutdown(sctx)
-	}()
-	base := "http://" + ln.Addr().String()
-	client := &http.Client{Timeout: 30 * time.Second, Transport: &http.Transport{
+	defer shutdown() // handlers finish before the app closes
+	hc := &http.Client{Timeout: 30 * time.Second, Transport: &http.Transport{
 		MaxIdleConns: o.conns * 2, MaxIdleConnsPerHost: o.conns * 2, IdleConnTimeout: time.Minute}}
 
-	token, err := login(ctx, client, base)
+	c, err := benchkit.Login(ctx, hc, base)
 	if err != nil {
 		return false, err
 	}
 	start := time.Now()
-	dir, err := seedProducts(ctx, client, base, token, file, o.rows)
+	dir, err := seedProducts(ctx, c, file, o.rows)
 	if err != nil {
 		return false, err
 	}
@@ -204,19 +165,19 @@ func bench(ctx context.Context, out io.Writer, name, dbURL, dataDir string, file
 		target    float64
 	}{{"name", "&Sorting=name", targetText}, {"id", "", targetKey}} {
 		pages := (o.rows + 9) / 10
-		url := func(r *rand.Rand) string {
+		path := func(r *rand.Rand) string {
 			skip := o.skip
 			if skip < 0 {
 				skip = 10 * r.IntN(pages)
 			}
-			return fmt.Sprintf("%s/api/salesorder/products?CatalogIds=%s&MaxResultCount=10&SkipCount=%d%s",
-				base, dir, skip, sort.param)
+			return fmt.Sprintf("/api/salesorder/products?CatalogIds=%s&MaxResultCount=10&SkipCount=%d%s",
+				dir, skip, sort.param)
 		}
 		// One request first, so a broken page fails loudly instead of as a count.
-		if err := check(ctx, client, url(rand.New(rand.NewPCG(1, 2))), token); err != nil {
+		if err := check(ctx, c, path(rand.New(rand.NewPCG(1, 2)))); err != nil {
 			return false, fmt.Errorf("sorted by %s: %w", sort.by, err)
 		}
-		warm := load(ctx, client, url, token, o.conns, o.warmup)
+		warm := load(ctx, c, path, o.conns, o.warmup)
 		var tally *queryTally
 		if o.queries {
 			tally = &queryTally{by: map[string]*queryStat{}}
@@ -231,7 +192,7 @@ func bench(ctx context.Context, out io.Writer, name, dbURL, dataDir string, file
 				return false, err
 			}
 		}
-		r := load(ctx, client, url, token, o.conns, o.duration)
+		r := load(ctx, c, path, o.conns, o.duration)
 		stop()
 		cpu := cpuNow(ctx, a.DB)
 		after := a.DB.Stats()

@@ -3,11 +3,9 @@ package main
 import (
 	"cmp"
 	"context"
-	"database/sql"
 	"fmt"
 	"io"
 	"maps"
-	"net/url"
 	"os"
 	"runtime/pprof"
 	"slices"
@@ -17,7 +15,6 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/google/uuid"
 	"github.com/uptrace/bun"
 
 	"kerf/internal/platform/db"
@@ -100,35 +97,6 @@ func profile(path string) (func(), error) {
 	return func() { pprof.StopCPUProfile(); _ = f.Close() }, nil
 }
 
-// pgSchema creates a schema of its own under base and returns a URL using it (with an
-// application_name of its own, by which the CPU of the app's backends is found) and a
-// function that drops it.
-func pgSchema(base string) (string, func(), error) {
-	admin, err := sql.Open("pgx", base)
-	if err != nil {
-		return "", nil, err
-	}
-	schema := "bench_load_" + strings.ReplaceAll(uuid.NewString(), "-", "")[:12]
-	if _, err := admin.Exec("CREATE SCHEMA " + schema); err != nil {
-		_ = admin.Close()
-		return "", nil, fmt.Errorf("create schema: %w", err)
-	}
-	drop := func() {
-		_, _ = admin.Exec("DROP SCHEMA " + schema + " CASCADE")
-		_ = admin.Close()
-	}
-	u, err := url.Parse(base)
-	if err != nil {
-		drop()
-		return "", nil, err
-	}
-	q := u.Query()
-	q.Set("search_path", schema)
-	q.Set("application_name", "kerf-"+schema)
-	u.RawQuery = q.Encode()
-	return u.String(), drop, nil
-}
-
 // cpuTimes is CPU used so far by this process and by the app's PostgreSQL backends.
 type cpuTimes struct {
 	self     time.Duration
@@ -205,15 +173,3 @@ func procCPUOK(pid string) (time.Duration, bool) {
 const clockTicks = 100
 
 func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
-
-func loadAverage() string {
-	b, err := os.ReadFile("/proc/loadavg")
-	if err != nil {
-		return "unknown"
-	}
-	f := strings.Fields(string(b))
-	if len(f) < 3 {
-		return "unknown"
-	}
-	return strings.Join(f[:3], " ")
-}

@@ -29,21 +29,14 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"log/slog"
-	"net"
 	"net/http"
 	"os"
-	"os/signal"
 	"path/filepath"
 	"runtime"
-	"strings"
-	"syscall"
 	"time"
 
-	"kerf/internal/app"
-	"kerf/internal/platform/config"
-	"kerf/internal/platform/db"
 	"kerf/internal/platform/jobs"
+	"kerf/scripts/bench/benchkit"
 )
 
 // errFault is a fault the benchmark found in the server (a download refused, a run worked
@@ -54,16 +47,7 @@ var errFault = errors.New("fault")
 // The target of issue 14: a 2,000-part order from upload to finished solution.
 const targetEndToEnd = 10 * time.Second
 
-func main() {
-	slog.SetDefault(slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn})))
-	// Interrupted, it still drops its PostgreSQL schema.
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	if err := run(ctx, os.Args[1:], os.Stdout); err != nil {
-		fmt.Fprintln(os.Stderr, "optimization benchmark:", err)
-		os.Exit(1)
-	}
-}
+func main() { benchkit.Main("optimization benchmark", run) }
 
 type options struct {
 	parts     int
@@ -79,7 +63,7 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 	fs.IntVar(&o.runs, "runs", 20, "runs queued at once (scenario 2; 0 skips it)")
 	fs.DurationVar(&o.timeLimit, "time-limit", 5*time.Second, "the engine's time limit of every run (whole seconds, 1–60)")
 	fs.StringVar(&o.save, "save", "", "write scenario 1's result JSON and zip into this folder (per dialect)")
-	pg := fs.String("postgres", os.Getenv("KERF_TEST_POSTGRES_URL"), "PostgreSQL URL (empty: SQLite only)")
+	pg := benchkit.PostgresFlag(fs)
 	skipSQLite := fs.Bool("skip-sqlite", false, "measure PostgreSQL only")
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -90,39 +74,26 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 	workers := jobs.ConfigFromEnv().Workers
 	fmt.Fprintf(out, "optimization benchmark: %d-part order, %d queued runs, engine time limit %v; %s, %d CPUs, GOMAXPROCS %d, "+
 		"job workers %d (%s), load average %s\n\n", o.parts, o.runs, o.timeLimit, runtime.Version(), runtime.NumCPU(),
-		runtime.GOMAXPROCS(0), workers, envOr(jobs.EnvWorkers, "default"), loadAverage())
+		runtime.GOMAXPROCS(0), workers, envOr(jobs.EnvWorkers, "default"), benchkit.LoadAverage())
 	tmp, err := os.MkdirTemp("", "kerf-bench-optimization-")
 	if err != nil {
 		return err
 	}
 	defer os.RemoveAll(tmp)
-	type dialect struct{ name, url string }
-	var dialects []dialect
-	if !*skipSQLite {
-		dialects = append(dialects, dialect{db.SQLite, "sqlite://" + filepath.Join(tmp, "bench.db")})
+	dialects, drop, err := benchkit.Dialects(out, tmp, *pg, "bench_opt", !*skipSQLite, true)
+	if err != nil {
+		return err
 	}
-	if *pg != "" {
-		u, drop, err := pgSchema(*pg)
-		if err != nil {
-			return err
-		}
-		defer drop()
-		dialects = append(dialects, dialect{db.Postgres, u})
-	} else {
-		fmt.Fprintln(out, "PostgreSQL: skipped (no -postgres and no KERF_TEST_POSTGRES_URL)")
-	}
-	if len(dialects) == 0 {
-		return errors.New("no dialect left to measure")
-	}
+	defer drop()
 	var faults []error
 	for _, d := range dialects {
-		err := bench(ctx, out, d.name, d.url, filepath.Join(tmp, d.name), o)
+		err := bench(ctx, out, d.Name, d.URL, filepath.Join(tmp, d.Name), o)
 		if errors.Is(err, errFault) {
-			faults = append(faults, fmt.Errorf("%s: %w", d.name, err))
+			faults = append(faults, fmt.Errorf("%s: %w", d.Name, err))
 			continue
 		}
 		if err != nil {
-			return fmt.Errorf("%s: %w", d.name, err)
+			return fmt.Errorf("%s: %w", d.Name, err)
 		}
 	}
 	return errors.Join(faults...)
@@ -130,37 +101,27 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 
 // bench serves the app on dbURL and runs both scenarios against it.
 func bench(ctx context.Context, out io.Writer, name, dbURL, dataDir string, o options) error {
-	cfg := config.Default()
-	cfg.Database, cfg.DataDir, cfg.Demo = dbURL, dataDir, true
-	a, err := app.New(ctx, cfg)
+	a, err := benchkit.NewApp(ctx, dbURL, dataDir)
 	if err != nil {
 		return err
 	}
 	defer a.Close()
-	if err := a.Prepare(ctx, true); err != nil {
-		return err
-	}
 	w := newWatch()
 	a.DB.AddQueryHook(w)
 	if err := a.StartJobs(ctx); err != nil {
 		return err
 	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	base, shutdown, err := benchkit.Serve(ctx, a)
 	if err != nil {
 		return err
 	}
-	srv := &http.Server{Handler: a.Handler(), ReadHeaderTimeout: 10 * time.Second}
-	go func() { _ = srv.Serve(ln) }()
-	defer func() { // handlers finish before the app closes
-		sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
-		defer cancel()
-		_ = srv.Shutdown(sctx)
-	}()
+	defer shutdown() // handlers finish before the app closes
 	hc := &http.Client{Timeout: 2 * time.Minute, Transport: &http.Transport{MaxIdleConnsPerHost: 64, IdleConnTimeout: time.Minute}}
-	c, err := login(ctx, hc, "http://"+ln.Addr().String())
+	kc, err := benchkit.Login(ctx, hc, base)
 	if err != nil {
 		return err
 	}
+	c := &client{kc}
 	env, err := setUp(ctx, c, o.timeLimit)
 	if err != nil {
 		return err
@@ -191,18 +152,6 @@ func envOr(name, fallback string) string {
 		return name + "=" + v
 	}
 	return fallback
-}
-
-func loadAverage() string {
-	b, err := os.ReadFile("/proc/loadavg")
-	if err != nil {
-		return "unknown"
-	}
-	f := strings.Fields(string(b))
-	if len(f) < 3 {
-		return "unknown"
-	}
-	return strings.Join(f[:3], " ")
 }
 
 func secs(d time.Duration) string { return fmt.Sprintf("%6.2f s", d.Seconds()) }

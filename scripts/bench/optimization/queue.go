@@ -49,7 +49,7 @@ func queuedRuns(ctx context.Context, out io.Writer, c *client, w *watch, d *db.D
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			errs[i] = c.post(ctx, "/api/optimization/import-files/optimization", map[string]any{
+			errs[i] = c.Post(ctx, "/api/optimization/import-files/optimization", map[string]any{
 				"importFileIds": []uuid.UUID{files[i]}, "optimizeParameterSettingId": e.paramsID}, &runs[i])
 		}()
 	}

@@ -49,7 +49,7 @@ func setUp(ctx context.Context, c *client, timeLimit time.Duration) (env, error)
 			"edgeAllowance": allowance, "boards": []map[string]any{
 				{"code": m.code + "-2800x2070", "length": 2800, "width": 2070, "cost": m.cost}, // no quantity: unlimited
 			}}
-		if err := c.post(ctx, "/api/optimization/materials", in, nil); err != nil {
+		if err := c.Post(ctx, "/api/optimization/materials", in, nil); err != nil {
 			return e, fmt.Errorf("material %s: %w", m.code, err)
 		}
 	}
@@ -57,7 +57,7 @@ func setUp(ctx context.Context, c *client, timeLimit time.Duration) (env, error)
 	var params struct {
 		ID uuid.UUID `json:"id"`
 	}
-	if err := c.post(ctx, "/api/optimization/optimize-parameter-settings", map[string]any{
+	if err := c.Post(ctx, "/api/optimization/optimize-parameter-settings", map[string]any{
 		"name": fmt.Sprintf("Benchmark %v", timeLimit), "kerf": 4.4, "trim": 10, "stages": 3, "firstCut": 0,
 		"minOffcutLength": 300, "minOffcutWidth": 200, "timeLimitSeconds": int(timeLimit / time.Second), "rotate": true,
 		"useStockOffcuts": false, "remark": "scripts/bench/optimization",
@@ -75,7 +75,7 @@ func setUp(ctx context.Context, c *client, timeLimit time.Duration) (env, error)
 			Details    []column  `json:"details"`
 		} `json:"items"`
 	}
-	if err := c.get(ctx, "/api/optimization/import-file-settings/all", &all); err != nil {
+	if err := c.Get(ctx, "/api/optimization/import-file-settings/all", &all); err != nil {
 		return e, err
 	}
 	for _, s := range all.Items {
@@ -88,7 +88,7 @@ func setUp(ctx context.Context, c *client, timeLimit time.Duration) (env, error)
 		var full struct {
 			Details []column `json:"details"`
 		}
-		if err := c.get(ctx, "/api/optimization/import-file-settings/"+s.ID.String(), &full); err != nil {
+		if err := c.Get(ctx, "/api/optimization/import-file-settings/"+s.ID.String(), &full); err != nil {
 			return e, err
 		}
 		e.settingID, e.settingName, e.headerRows, e.columns = s.ID, s.Name, s.HeaderRows, full.Details

@@ -43,7 +43,7 @@ func singleOrder(ctx context.Context, out io.Writer, c *client, w *watch, e env,
 		return fmt.Errorf("the import file holds %d rows, %d copies; sent %d, %d", f.Parts, f.Pieces, len(rows), pieces(rows))
 	}
 	var v verification
-	if err := c.get(ctx, "/api/optimization/import-files/optimization/"+f.ID.String()+"/verification", &v); err != nil {
+	if err := c.Get(ctx, "/api/optimization/import-files/optimization/"+f.ID.String()+"/verification", &v); err != nil {
 		return err
 	}
 	tVerify := time.Now()
@@ -51,7 +51,7 @@ func singleOrder(ctx context.Context, out io.Writer, c *client, w *watch, e env,
 		return fmt.Errorf("verification found %d problems, the first: row %d %s", len(v.Problems), v.Problems[0].Row, v.Problems[0].Message)
 	}
 	var r runRow
-	if err := c.post(ctx, "/api/optimization/import-files/optimization", map[string]any{
+	if err := c.Post(ctx, "/api/optimization/import-files/optimization", map[string]any{
 		"importFileIds": []uuid.UUID{f.ID}, "optimizeParameterSettingId": e.paramsID}, &r); err != nil {
 		return err
 	}
@@ -68,7 +68,7 @@ func singleOrder(ctx context.Context, out io.Writer, c *client, w *watch, e env,
 		return fmt.Errorf("run %s ended with status %d: %s", r.PlanNo, r.Status, r.Error)
 	}
 	tRow := time.Now()
-	result, err := c.send(ctx, http.MethodGet, "/api/optimization/import-files/download/"+r.ID.String()+"/json", nil, "")
+	result, err := c.Send(ctx, http.MethodGet, "/api/optimization/import-files/download/"+r.ID.String()+"/json", nil, "")
 	if err != nil {
 		return err
 	}
@@ -77,7 +77,7 @@ func singleOrder(ctx context.Context, out io.Writer, c *client, w *watch, e env,
 		return err
 	}
 	// A zip the server cannot make is a fault found: reported with the other figures.
-	zipped, zipErr := c.send(ctx, http.MethodGet, "/api/optimization/import-files/solutions/"+r.ID.String()+"/download", nil, "")
+	zipped, zipErr := c.Send(ctx, http.MethodGet, "/api/optimization/import-files/solutions/"+r.ID.String()+"/download", nil, "")
 	tDone := time.Now()
 	zipLine := ""
 	if zipErr == nil {
@@ -211,7 +211,7 @@ func waitEnded(ctx context.Context, c *client, ids []uuid.UUID, limit time.Durat
 		var p struct {
 			Items []progress `json:"items"`
 		}
-		if err := c.get(ctx, "/api/optimization/import-files/progress?ids="+q, &p); err != nil {
+		if err := c.Get(ctx, "/api/optimization/import-files/progress?ids="+q, &p); err != nil {
 			return nil, err
 		}
 		now := time.Now()
