@@ -80,13 +80,21 @@ import (
 //     as one pattern but that carry different parts at the same place (two orders' parts of
 //     one size) are written as separate patterns, so every CUTS part reference is exact.
 //   - The tree is rebuilt from each board's parts and offcuts (every engine layout is
-//     guillotine): the widest possible strips along the direction of the engine's first
-//     cuts, each split the other way, and so on; so it is never deeper than the run's stages.
-//     A layout that is not guillotine, or deeper than 9 phases, is refused with an error. A
-//     waste piece at the end of a strip is left implicit (the rest of the strip); a waste
-//     piece between two pieces is written with its trim/waste FUNCTION and PART_INDEX 0; a
-//     kept offcut always with its X reference. QTY_PARTS counts the parts a record cuts on
-//     one board: 0 for strips and waste, empty for offcuts (as saws' own files write it).
+//     guillotine), not read from the engine's cuts (lines without their tree): at each level
+//     the piece is cut at every through cut that fits, two pieces being apart only when a
+//     whole blade fits between them (as the engine's own check, cutting.Verify, separates
+//     them), and each strip is cut on the other way. For the engine's layouts (pieces one
+//     blade apart) such a tree is never deeper than the engine's own, so it keeps to the
+//     run's stages. The first cuts run as the engine's do; the other way when that cannot
+//     describe the board, or, the parameters leaving the first cut free, when it gives one
+//     strip the whole board or more phases than the run's stages. A gap wider than the blade
+//     but narrower than two (never left by the engine) stays with the piece before it, which
+//     is trimmed out of it. A layout that is not guillotine, or deeper than 9 phases, is
+//     refused with an error. A waste piece at the end of a strip is left implicit (the rest
+//     of the strip); a waste piece between two pieces is written with its trim/waste
+//     FUNCTION and PART_INDEX 0; a kept offcut always with its X reference. QTY_PARTS counts
+//     the parts a record cuts on one board: 0 for strips and waste, empty for offcuts (as
+//     saws' own files write it).
 //   - Trims: the run's trim (blade included) on the four edges, as TRIM_FRIP, TRIM_RRIP,
 //     TRIM_FXCT and TRIM_RXCT; no head or recut trims (0). JOBS CUT_TIME, PATTERNS
 //     CYCLE_TIME and TOTAL_TIME are left empty (the run's estimate is in its figures; the
@@ -315,20 +323,9 @@ func (b *ptxBuilder) addSheet(sh *ResultSheet, rotate bool) error {
 			return fmt.Errorf("a piece at %s,%s lies outside the trimmed board", ptxMM(lf.r.x), ptxMM(lf.r.y))
 		}
 	}
-	alongX := b.firstCutAlongX(sh)
-	kids, err := b.split(leaves, region, alongX, false)
-	if err != nil && errors.Is(err, errNotGuillotine) {
-		alongX = !alongX
-		kids, err = b.split(leaves, region, alongX, false)
-	}
+	alongX, kids, err := b.tree(sh, leaves, region)
 	if err != nil {
 		return err
-	}
-	if len(kids) == 1 && len(leaves) > 1 && !alongXIsForced(b.res) {
-		// one strip the whole board: the other direction makes a shallower tree
-		if k2, err2 := b.split(leaves, region, !alongX, false); err2 == nil && len(k2) > 1 {
-			kids, alongX = k2, !alongX
-		}
 	}
 	pat := &ptxPattern{board: board, typ: ptxTypeRipFirst, mat: mat, thick: sh.Thickness}
 	if alongX {
@@ -347,6 +344,42 @@ func (b *ptxBuilder) addSheet(sh *ResultSheet, rotate bool) error {
 	b.patIdx[key] = len(b.patterns)
 	b.patterns = append(b.patterns, pat)
 	return nil
+}
+
+// tree cuts the trimmed board into its pieces, first along the direction of the engine's
+// first cuts. The other direction is taken when the engine's cannot describe the board, or
+// (unless the parameters fix the first cut) when its tree is deeper: one strip the whole
+// board, or more phases than the run's stages. Otherwise the file keeps the engine's
+// direction, so the saw cuts the board as its diagram shows.
+func (b *ptxBuilder) tree(sh *ResultSheet, leaves []ptxLeaf, region ptxRect) (bool, []*ptxNode, error) {
+	alongX := b.firstCutAlongX(sh)
+	kids, err := b.split(leaves, region, alongX, false)
+	if err != nil {
+		if k2, err2 := b.split(leaves, region, !alongX, false); err2 == nil {
+			return !alongX, k2, nil
+		}
+		return alongX, nil, err
+	}
+	deep := ptxDepth(kids)
+	stages := 0
+	if p := b.res.Parameters; p != nil {
+		stages = p.Stages
+	}
+	if !alongXIsForced(b.res) && ((len(kids) == 1 && len(leaves) > 1) || (stages > 0 && deep > stages)) {
+		if k2, err2 := b.split(leaves, region, !alongX, false); err2 == nil && ptxDepth(k2) < deep {
+			return !alongX, k2, nil
+		}
+	}
+	return alongX, kids, nil
+}
+
+// ptxDepth is the number of phases a list of pieces needs.
+func ptxDepth(kids []*ptxNode) int {
+	d := 0
+	for _, k := range kids {
+		d = max(d, 1+ptxDepth(k.kids))
+	}
+	return d
 }
 
 // alongXIsForced: the parameters fix the first cut's direction.
@@ -387,10 +420,16 @@ func (b *ptxBuilder) partType(sh *ResultSheet, p ResultPart, mat int, rotate boo
 	return i
 }
 
-// split cuts a region into the widest strips along one direction: pieces are grouped into
-// bands that no through cut may separate, the bands lie one blade apart from the region's
-// start, and each band is a leaf or is split the other way. mustSplit refuses a region that
-// the direction cannot divide (its parent could not divide it the other way either).
+// split cuts a region into as many strips along one direction as through cuts allow: pieces
+// are grouped into bands that no through cut may separate, the bands lie one blade apart from
+// the region's start, and each band is a leaf or is split the other way. Two pieces are in
+// one band unless a whole blade fits between them (the engine's own guillotine check,
+// cutting.Verify, separates pieces the same way): rows of a strip whose cross cuts end less
+// than a blade apart (2683.2 in two rows, 2687.2 in the third, parts from 2687.6 on) are one
+// band, cut into its rows first. Because every band is as narrow as a through cut allows, a
+// band can only be divided the other way: mustSplit refuses a region that the direction
+// cannot divide (its parent could not divide it the other way either), so a layout that is
+// not guillotine is never written.
 func (b *ptxBuilder) split(leaves []ptxLeaf, reg ptxRect, alongX, mustSplit bool) ([]*ptxNode, error) {
 	leaves = append([]ptxLeaf(nil), leaves...)
 	sort.SliceStable(leaves, func(i, j int) bool {
@@ -407,7 +446,7 @@ func (b *ptxBuilder) split(leaves []ptxLeaf, reg ptxRect, alongX, mustSplit bool
 	var bands []band
 	for _, lf := range leaves {
 		s, e := lf.r.start(alongX), lf.r.start(alongX)+lf.r.ext(alongX)
-		if n := len(bands); n > 0 && s < bands[n-1].e {
+		if n := len(bands); n > 0 && s < bands[n-1].e+b.kerf {
 			bands[n-1].leaves = append(bands[n-1].leaves, lf)
 			bands[n-1].e = max(bands[n-1].e, e)
 			continue
@@ -417,18 +456,25 @@ func (b *ptxBuilder) split(leaves []ptxLeaf, reg ptxRect, alongX, mustSplit bool
 	if mustSplit && len(bands) == 1 && len(bands[0].leaves) > 1 {
 		return nil, errNotGuillotine
 	}
-	cursor, end := reg.start(alongX), reg.start(alongX)+reg.ext(alongX)
+	start, end := reg.start(alongX), reg.start(alongX)+reg.ext(alongX)
+	if len(bands) > 0 && bands[0].s > start && bands[0].s-start <= b.kerf {
+		return nil, fmt.Errorf("a piece at %s starts less than a blade past its strip's edge at %s", ptxMM(bands[0].s), ptxMM(start))
+	}
+	for i := 1; i < len(bands); i++ {
+		// a gap wider than the blade but too narrow for a waste piece and a second cut: the
+		// band before takes the sliver as its own waste (cut at the next band's blade)
+		if g := bands[i].s - bands[i-1].e; g > b.kerf && g <= 2*b.kerf {
+			bands[i-1].e = bands[i].s - b.kerf
+		}
+	}
+	cursor := start
 	var out []*ptxNode
 	for _, bd := range bands {
 		if bd.s < cursor || bd.e > end {
-			return nil, fmt.Errorf("pieces at %s are closer than the blade", ptxMM(bd.s))
+			return nil, fmt.Errorf("pieces at %s lie outside their strip or closer than the blade", ptxMM(bd.s))
 		}
 		if bd.s > cursor {
-			d := bd.s - cursor - b.kerf
-			if d <= 0 {
-				return nil, fmt.Errorf("a gap of %s at %s is not a blade or a waste piece", ptxMM(bd.s-cursor+b.kerf), ptxMM(bd.s))
-			}
-			out = append(out, &ptxNode{dim: d, waste: true})
+			out = append(out, &ptxNode{dim: bd.s - cursor - b.kerf, waste: true})
 		}
 		sub := reg
 		if alongX {

@@ -124,6 +124,13 @@ func TestPTXRefusesALayoutWithoutThroughCuts(t *testing.T) {
 // ptxTestRun cuts parts with the real engine and makes the run's result as a finished run does.
 func ptxTestRun(t *testing.T, parts []CutPart, params ParameterSetting) *RunResult {
 	t.Helper()
+	return ptxEngineRun(t, parts, params, 7, 3000)
+}
+
+// ptxEngineRun is ptxTestRun with the engine's seed and effort; the engine's own check
+// (cutting.Verify) must pass, so a file that cannot be written is the writer's fault.
+func ptxEngineRun(t *testing.T, parts []CutPart, params ParameterSetting, seed uint64, effort int64) *RunResult {
+	t.Helper()
 	mats := map[string]PlanMaterial{
 		"PB18-WW": {Code: "PB18-WW", Thickness: 18, Enabled: true, EdgeAllowance: 1,
 			Boards: []PlanBoard{{Code: "B2440", Length: 2440, Width: 1220, Cost: 138}}},
@@ -132,11 +139,15 @@ func ptxTestRun(t *testing.T, parts []CutPart, params ParameterSetting) *RunResu
 	}
 	machine := MachineSetting{Name: "HPP 250", BookHeight: 75, FeedSpeed: 80, ReturnSpeed: 150, CutTime: 6, LoadTime: 40}
 	boards, eparts := EngineInput(parts, mats, params.Rotate)
-	res, err := cutting.Solve(context.Background(), boards, eparts, cutting.Params{Kerf: params.Kerf, Trim: params.Trim,
+	cp := cutting.Params{Kerf: params.Kerf, Trim: params.Trim,
 		Stages: params.Stages, FirstCut: cutting.Direction(params.FirstCut), MinOffcutLength: params.MinOffcutLength,
-		MinOffcutWidth: params.MinOffcutWidth, TimeLimit: 5 * time.Second, Effort: 3000, Seed: 7})
+		MinOffcutWidth: params.MinOffcutWidth, TimeLimit: 5 * time.Second, Effort: effort, Seed: seed}
+	res, err := cutting.Solve(context.Background(), boards, eparts, cp)
 	if err != nil {
 		t.Fatal(err)
+	}
+	if err := cutting.Verify(boards, eparts, cp, res); err != nil {
+		t.Fatalf("the engine's own check: %v", err)
 	}
 	saw := Saw{BookHeight: machine.BookHeight, FeedSpeed: machine.FeedSpeed, ReturnSpeed: machine.ReturnSpeed,
 		CutTime: machine.CutTime, LoadTime: machine.LoadTime}
