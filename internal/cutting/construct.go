@@ -76,6 +76,9 @@ type builder struct {
 	rng   *rand.Rand
 	work  int64
 	blink float64
+	// axisNoise is the probability that a new board's root axis is drawn at random rather
+	// than scored (search only; the construction scores both).
+	axisNoise float64
 	// suffix minima of the remaining items' sizes, for the dead-space test
 	minW, minH []int64
 	owned      []bool
@@ -245,7 +248,13 @@ func (b *builder) best(s *solution, it int32, mw, mh int64, cost, limit float64,
 		if cost+t.cost >= limit-1e-9 || (t.count > 0 && used[ti] >= t.count) {
 			continue
 		}
-		for _, ax := range p.axes {
+		axes := p.axes
+		if len(axes) > 1 && b.axisNoise > 0 && b.rng.Float64() < b.axisNoise {
+			// sometimes a new board takes a random first-cut direction, which the insertion
+			// score alone would not choose
+			axes = axes[b.rng.IntN(len(axes)):][:1]
+		}
+		for _, ax := range axes {
 			nd := node{item: inner, axis: ax, w: t.w, h: t.h}
 			b.work++
 			b.evalNode(&best, &nd, it, mw, mh, -1, ti, nilNode, t.cost*1e15)

@@ -6,7 +6,7 @@ import (
 )
 
 // The exact packer settles small groups: with one unlimited board type and at most
-// exactMaxItems part copies, it finds the fewest boards that can hold the parts under every
+// exactItems part copies, it finds the fewest boards that can hold the parts under every
 // rule of the search's trees (guillotine, kerf, trim, grain, stages, first-cut direction), or
 // gives up when its work budget runs out.
 //
@@ -22,9 +22,21 @@ import (
 // an allowed root axis fits its trimmed size (with one stage, exactly across). The fewest
 // boards follow by a cover over the sets that fit one board.
 
-// exactMaxItems is the largest group the exact packer takes: 3^12 subset pairs per axis and
-// stage budget stay well within the search's budget.
-const exactMaxItems = 12
+// exactMaxItems is the largest group the exact packer takes (3^12 subset pairs per axis and
+// stage budget), exactMaxItems2 with two stages, where a node is a row of equal parts and the
+// shape sets stay small. Its work budget decides in the end.
+const (
+	exactMaxItems  = 12
+	exactMaxItems2 = 14
+)
+
+// exactItems is the largest set of part copies the exact packer takes for p.
+func exactItems(p *problem) int {
+	if p.stages == 2 {
+		return exactMaxItems2
+	}
+	return exactMaxItems
+}
 
 // The exact packer's work budget: half of the group's work budget, and at least
 // exactMinBudget units (a small group's budget can be tiny); what it spends is taken from the
@@ -34,6 +46,12 @@ const (
 	exactShare     = 2
 	exactMinBudget = 2_000_000
 	exactOpWork    = 5
+	// mergeShare: a group the exact packer does not settle keeps 1/mergeShare of its
+	// budget for mergeBoards.
+	mergeShare = 8
+	// mergeMaxItems: only groups of at most this many part copies are merged (small
+	// lists, where boards hold few parts).
+	mergeMaxItems = 40
 )
 
 type shape struct {
@@ -434,7 +452,7 @@ func (e *exactPacker) leaf(l *layout, n int32, i int, a uint8, o int) {
 // exactSolve returns a solution with the fewest boards between lb and limit when the group
 // is small enough and the budget allows, else nil, and the work spent.
 func exactSolve(p *problem, limit int, budget int64) (*solution, int64) {
-	if !p.singleType || len(p.w) > exactMaxItems || len(p.w) == 0 || limit < 1 {
+	if !p.singleType || len(p.w) > exactItems(p) || len(p.w) == 0 || limit < 1 {
 		return nil, 0
 	}
 	items := make([]int32, len(p.w))
@@ -451,4 +469,87 @@ func exactSolve(p *problem, limit int, budget int64) (*solution, int64) {
 		s.lays = append(s.lays, e.layout(m))
 	}
 	return s, min(e.work, budget)
+}
+
+// mergeBoards is the last phase for groups too large for the exact packer: while some two
+// boards hold at most exactItems part copies together and the exact packer fits them on
+// one board, they become that board (and likewise three boards on two). It returns the
+// improved solution (s itself when nothing merged) and the work spent.
+func mergeBoards(p *problem, s *solution, budget int64) (*solution, int64) {
+	if !p.singleType || len(s.lays) < 2 {
+		return s, 0
+	}
+	var work int64
+	items := func(l *layout) []int32 {
+		var out []int32
+		for _, x := range l.leaves(l.root, nil) {
+			out = append(out, l.nodes[x].item)
+		}
+		return out
+	}
+	for merged := true; merged && work < budget; {
+		merged = false
+		n := len(s.lays)
+		// try the emptiest combinations first
+		order := make([]int, n)
+		for i := range order {
+			order[i] = i
+		}
+		slices.SortStableFunc(order, func(a, b int) int { return int(s.lays[a].itemArea - s.lays[b].itemArea) })
+		for size := 2; size <= 3 && !merged; size++ {
+			for _, set := range combinations(order, size) {
+				var its []int32
+				for _, i := range set {
+					its = append(its, items(s.lays[i])...)
+				}
+				if len(its) > exactItems(p) {
+					continue
+				}
+				e := newExactPacker(p, its, budget-work)
+				full := uint32(1)<<len(its) - 1
+				if e.area[full] > int64(size-1)*e.W*e.H {
+					continue
+				}
+				sets := e.minBoards(1, size-1)
+				work += min(e.work, budget-work)
+				if sets != nil && !e.out {
+					out := &solution{unplaced: s.unplaced}
+					for i, l := range s.lays {
+						if !slices.Contains(set, i) {
+							out.lays = append(out.lays, l)
+						}
+					}
+					for _, m := range sets {
+						out.lays = append(out.lays, e.layout(m))
+					}
+					s, merged = out, true
+					break
+				}
+				if work >= budget {
+					return s, work
+				}
+			}
+		}
+	}
+	return s, work
+}
+
+// combinations lists the k-element subsets of xs, in order.
+func combinations(xs []int, k int) [][]int {
+	var out [][]int
+	var cur []int
+	var rec func(from int)
+	rec = func(from int) {
+		if len(cur) == k {
+			out = append(out, slices.Clone(cur))
+			return
+		}
+		for i := from; i < len(xs); i++ {
+			cur = append(cur, xs[i])
+			rec(i + 1)
+			cur = cur[:len(cur)-1]
+		}
+	}
+	rec(0)
+	return out
 }

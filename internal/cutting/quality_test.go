@@ -5,6 +5,9 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"os"
+	"slices"
+	"strings"
 	"testing"
 	"time"
 )
@@ -87,17 +90,19 @@ func corpusParts(rng *rand.Rand, cnt int, target float64, bs [2]float64, grain G
 }
 
 type qualityFigures struct {
-	instances, groups        int
-	overBound                int // groups where the engine uses more boards than the lower bound
-	checked                  int // groups small enough for the exact check
-	overExact                int // of those, groups where the engine uses more boards than needed
-	exactOverBound           int // of those, groups whose optimum is above the lower bound
-	boards, bound, bestKnown int
-	wasted                   []string
-	partsArea, boardsArea    float64
-	elapsed, worst           time.Duration
-	exactElapsed, exactWorst time.Duration
-	deterministicViolations  int
+	instances, groups         int
+	overBound                 int // groups where the engine uses more boards than the lower bound
+	checked                   int // groups small enough for the exact check
+	overExact                 int // of those, groups where the engine uses more boards than needed
+	exactOverBound            int // of those, groups whose optimum is above the lower bound
+	boards, bound, bestKnown  int
+	largerBoards, largerBound int // groups above exactCheckItems pieces
+	wasted                    []string
+	perGroup                  []string // name, material, pieces, stages, engine boards, bound, fewest (-1: not checked)
+	partsArea, boardsArea     float64
+	elapsed, worst            time.Duration
+	exactElapsed, exactWorst  time.Duration
+	deterministicViolations   int
 }
 
 // runQualityCorpus solves every instance, verifies it, and compares each group with its bound
@@ -161,6 +166,15 @@ func runQualityCorpus(tb testing.TB, insts []qualityInstance, effort int64) qual
 				best = k
 			}
 			f.bestKnown += best
+			exact := -1
+			if g.items <= exactCheckItems {
+				exact = best
+			}
+			f.perGroup = append(f.perGroup, fmt.Sprintf("%s %s %d %d %d %d %d", in.name, g.material, g.items, p.Stages, used, lb, exact))
+			if g.items > exactCheckItems {
+				f.largerBoards += used
+				f.largerBound += lb
+			}
 		}
 	}
 	return f
@@ -207,10 +221,10 @@ func exactMinimum(tb testing.TB, in qualityInstance, g group, limit int) int {
 func (f qualityFigures) String() string {
 	return fmt.Sprintf("%d instances, %d material groups: engine %d boards, lower bound %d, best known %d; "+
 		"engine above the bound in %d groups; %d groups of ≤ %d pieces checked exactly: engine above the fewest "+
-		"possible in %d, the fewest possible above the bound in %d; utilisation %.1f %%; "+
+		"possible in %d, the fewest possible above the bound in %d; larger groups: engine %d boards, bound %d; utilisation %.1f %%; "+
 		"solve %.2f s average, %.2f s worst; exact check %.3f s average, %.3f s worst",
 		f.instances, f.groups, f.boards, f.bound, f.bestKnown, f.overBound, f.checked, exactCheckItems,
-		f.overExact, f.exactOverBound, 100*f.partsArea/f.boardsArea,
+		f.overExact, f.exactOverBound, f.largerBoards, f.largerBound, 100*f.partsArea/f.boardsArea,
 		f.elapsed.Seconds()/float64(max(f.instances, 1)), f.worst.Seconds(),
 		f.exactElapsed.Seconds()/float64(max(f.checked, 1)), f.exactWorst.Seconds())
 }
@@ -229,6 +243,12 @@ func BenchmarkSmallListsQuality(b *testing.B) {
 		for _, w := range f.wasted {
 			b.Log(w)
 		}
+		if path := os.Getenv("KERF_QUALITY_GROUPS"); path != "" {
+			// one line per group, to compare engine versions group by group
+			if err := os.WriteFile(path, []byte(strings.Join(f.perGroup, "\n")+"\n"), 0o644); err != nil {
+				b.Fatal(err)
+			}
+		}
 	}
 }
 
@@ -246,5 +266,41 @@ func TestSmallListsUseTheFewestBoards(t *testing.T) {
 		for _, w := range f.wasted {
 			t.Error(w)
 		}
+	}
+}
+
+// The exact packer's cases: lists the search alone cut on one board too many (two parts that
+// share a board only in full-length strips, which the insertion score never preferred), and
+// the rules it must keep: the first-cut direction, two and three stages, and one stage
+// (rows of parts that each fill the board across).
+func TestSmallListsAreCutOnTheFewestBoards(t *testing.T) {
+	board := []Board{{ID: "B", Material: "m", Thickness: 18, Length: 2800, Width: 2070}}
+	two := []Part{
+		{ID: "side", Length: 688, Width: 1604, Quantity: 1, Material: "m", Thickness: 18},
+		{ID: "top", Length: 2780, Width: 819, Quantity: 1, Material: "m", Thickness: 18},
+	}
+	rows := []Part{{ID: "row", Length: 2780, Width: 680, Quantity: 3, Material: "m", Thickness: 18, Grain: GrainFixed}}
+	cases := []struct {
+		name   string
+		parts  []Part
+		p      Params
+		boards int
+	}{
+		{"two stages, strips either way", two, Params{Stages: 2}, 1},
+		{"two stages, first cuts across the length", two, Params{Stages: 2, FirstCut: DirectionAcrossLength}, 2},
+		{"three stages, first cuts across the length", two, Params{Stages: 3, FirstCut: DirectionAcrossLength}, 1},
+		{"unlimited stages", two, Params{}, 1},
+		{"one stage, full-length rows", rows, Params{Stages: 1}, 1},
+		{"one stage, rows do not fit across", append(slices.Clone(rows), rows[0]), Params{Stages: 1}, 2},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			p := c.p
+			p.Kerf, p.Trim = 4.4, 10
+			res := solveVerified(t, board, c.parts, quick(p))
+			if res.BoardsUsed != c.boards || res.LowerBound != c.boards {
+				t.Errorf("%d boards, bound %d; want %d, proven (bound %d)", res.BoardsUsed, res.LowerBound, c.boards, c.boards)
+			}
+		})
 	}
 }

@@ -15,6 +15,10 @@ import (
 
 const lahcLength = 50
 
+// axisNoise is the probability, during the search, that a board opened by recreate takes a
+// random root axis (when the first cut is free) instead of the better-scored one.
+const axisNoise = 0.2
+
 // greedyLength is the late-acceptance history of the odd workers (worker 1 of the default
 // two) when the group has parts that may be rotated: a greedier climber beside worker 0's
 // longer history. Measured on the classic set (ADR 0005), it helped with rotation and cost a
@@ -50,6 +54,8 @@ func (b *builder) search(ctx context.Context, start *solution, budget int64, dea
 		return res
 	}
 	limit := p.cost(best)
+	b.axisNoise = axisNoise
+	defer func() { b.axisNoise = 0 }()
 	cur := b.dropWeakest(best)
 	curF := b.objective(cur)
 	hist := make([]float64, p.historyLength(w))

@@ -81,10 +81,20 @@ func Solve(ctx context.Context, boards []Board, parts []Part, p Params) (Result,
 		rep.startGroup(gi, time.Until(deadline))
 		share := float64(g.items) / float64(max(totalItems, 1))
 		effort := max(effortOf(g)-g.exactWork, 0)
+		// a small group too large for the exact packer keeps a share of its budget for
+		// merging boards with it after the search
+		var mergeWork int64
+		if g.exact == nil && g.prob.singleType && g.items <= mergeMaxItems {
+			mergeWork = effort / mergeShare
+			effort -= mergeWork
+		}
 		gdead := time.Now().Add(time.Duration(float64(time.Until(deadline)) * share / remainingShare(groups[gi:], totalItems)))
 		best, iters, timedOut, err := runWorkers(ctx, g.prob, p, uint64(gi), effort, gdead, g.exact)
 		if err != nil {
 			return Result{}, fmt.Errorf("material %q thickness %g: %w", g.material, g.thickness, err)
+		}
+		if mergeWork > 0 && len(best.lays) > g.prob.lb && ctx.Err() == nil {
+			best, _ = mergeBoards(g.prob, best, mergeWork)
 		}
 		if timedOut {
 			res.Deterministic = false
