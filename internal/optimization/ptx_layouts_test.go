@@ -57,19 +57,6 @@ func TestPTXWritesAStripWhoseRowsEndCloserThanTheBlade(t *testing.T) {
 	}
 }
 
-// TestPTXReadsBackEveryBoardOfAResultFile reads a run's result JSON named by
-// KERF_PTX_RESULT (e.g. a benchmark run's download) and writes and reads back all of its
-// boards. Without the variable there is nothing to read.
-func TestPTXReadsBackEveryBoardOfAResultFile(t *testing.T) {
-	path := os.Getenv("KERF_PTX_RESULT")
-	if path == "" {
-		t.Skip("KERF_PTX_RESULT names no result file")
-	}
-	res := ptxLoadResult(t, path)
-	ptxWriteAndReadBack(t, res)
-	t.Logf("%s: %d boards, %d parts written and read back", res.PlanNo, len(res.Sheets), res.Figures.Parts)
-}
-
 // ptxRandomParts is a random mixed list of about n pieces: carcass panels, narrow strips and
 // small parts, some grained, some banded, on two materials (one of them grained).
 func ptxRandomParts(r *rand.Rand, n int) []CutPart {
