@@ -100,12 +100,17 @@ func BenchmarkFactoryOrder(b *testing.B) {
 	}
 }
 
-// BenchmarkRandomParts is 150 random part copies, free grain, on 2800 × 2070 boards.
+// BenchmarkRandomParts is 150 random part copies (up to 1200 × 700, a third grain-locked)
+// on 2440 × 1220 boards.
 func BenchmarkRandomParts(b *testing.B) {
 	rng := rand.New(rand.NewPCG(3, 3))
-	parts := randomParts(rng, 75, 1200, 700, GrainFree, "m")
-	boards := []Board{{ID: "B", Material: "m", Thickness: 18, Length: 2800, Width: 2070}}
-	for _, st := range []int{0, 3} {
+	parts := randomParts(rng, 50, 1200, 700, GrainFree, "m")
+	parts = append(parts, randomParts(rng, 25, 1200, 700, GrainFixed, "m")...)
+	for i := range parts {
+		parts[i].ID = fmt.Sprint(i)
+	}
+	boards := []Board{{ID: "B", Material: "m", Thickness: 18, Length: 2440, Width: 1220}}
+	for _, st := range []int{0, 3, 2} {
 		b.Run(fmt.Sprintf("stages=%d", st), func(b *testing.B) {
 			benchSolve(b, boards, parts, Params{Kerf: 4.4, Trim: 10, Stages: st, Seed: 1})
 		})
