@@ -7,6 +7,7 @@ package setting
 
 import (
 	"context"
+	"crypto/cipher"
 	"errors"
 	"fmt"
 	"strconv"
@@ -39,6 +40,9 @@ type Definition struct {
 	DisplayName localization.Text
 	// Global settings cannot be overridden per tenant (e.g. how long logs are kept).
 	GlobalOnly bool
+	// Secret settings (passwords) are stored encrypted with the installation secret
+	// (secret.go); Get answers them decrypted, for the code that uses them only.
+	Secret bool
 }
 
 // Value is one stored value.
@@ -62,7 +66,8 @@ type Service struct {
 	defs map[string]Definition
 
 	bus    *bus.Bus
-	values *bus.Cache[string, map[string]string] // provider/key → name → value
+	values *bus.Cache[string, map[string]string] // provider/key → name → value (secrets sealed)
+	aead   cipher.AEAD                           // seals secret settings; nil until UseSecret
 }
 
 // New returns the settings of d, cached through b (nil: read every time).
@@ -117,29 +122,42 @@ func (s *Service) stored(ctx context.Context, provider, key string) (map[string]
 }
 
 // Get returns the value of name in the ctx tenant: the tenant's, else the global one, else
-// the default.
+// the default. A secret setting is answered decrypted.
 func (s *Service) Get(ctx context.Context, name string) (string, error) {
 	d, ok := s.Definition(name)
 	if !ok {
 		return "", fmt.Errorf("%w: %s", ErrUnknown, name)
 	}
+	v, _, err := s.lookup(ctx, d)
+	return v, err
+}
+
+// lookup resolves d in the ctx tenant; found is false when the default answers.
+func (s *Service) lookup(ctx context.Context, d Definition) (value string, found bool, err error) {
+	open := func(v, provider, key string) (string, bool, error) {
+		if !d.Secret {
+			return v, true, nil
+		}
+		plain, err := s.open(v, d.Name, provider, key)
+		return plain, err == nil, err
+	}
 	if t, ok := tenantKey(ctx); ok && !d.GlobalOnly {
 		v, err := s.stored(ctx, Tenant, t)
 		if err != nil {
-			return "", err
+			return "", false, err
 		}
-		if x, ok := v[name]; ok {
-			return x, nil
+		if x, ok := v[d.Name]; ok {
+			return open(x, Tenant, t)
 		}
 	}
 	v, err := s.stored(ctx, Global, "")
 	if err != nil {
-		return "", err
+		return "", false, err
 	}
-	if x, ok := v[name]; ok {
-		return x, nil
+	if x, ok := v[d.Name]; ok {
+		return open(x, Global, "")
 	}
-	return d.Default, nil
+	return d.Default, false, nil
 }
 
 // Int returns Get as an integer (the default when the stored value is not one).
@@ -167,7 +185,8 @@ func (s *Service) Bool(ctx context.Context, name string) (bool, error) {
 
 // Set stores value for name: for the ctx tenant when tenant is true (refused for a global-only
 // setting and on the host), else globally. Inside a db.InTx transaction idb is that
-// transaction; the change reaches every replica's cache once it commits.
+// transaction; the change reaches every replica's cache once it commits. A secret setting is
+// stored sealed (ErrNoSecret when the service has no installation secret).
 func (s *Service) Set(ctx context.Context, idb bun.IDB, name, value string, tenant bool) error {
 	d, ok := s.Definition(name)
 	if !ok {
@@ -180,6 +199,13 @@ func (s *Service) Set(ctx context.Context, idb bun.IDB, name, value string, tena
 			return fmt.Errorf("setting %s: not a tenant setting here", name)
 		}
 		provider, key = Tenant, t
+	}
+	if d.Secret {
+		sealed, err := s.seal(value, name, provider, key)
+		if err != nil {
+			return fmt.Errorf("set %s: %w", name, err)
+		}
+		value = sealed
 	}
 	if _, err := db.Delete(ctx, idb, (*Value)(nil)).
 		Where("name = ? AND provider_name = ? AND provider_key = ?", name, provider, key).Exec(ctx); err != nil {
