@@ -49,7 +49,7 @@ type workerResult struct {
 func (b *builder) search(ctx context.Context, start *solution, budget int64, deadline time.Time, ex *exchange, w int) workerResult {
 	p := b.p
 	best := start
-	res := workerResult{best: best}
+	res := workerResult{best: best, work: b.work}
 	if p.singleType && len(best.lays) <= p.lb {
 		return res
 	}

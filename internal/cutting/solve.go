@@ -77,10 +77,16 @@ func Solve(ctx context.Context, boards []Board, parts []Part, p Params) (Result,
 	var sols []*solution
 	rep := newReporter(p, groups, totalItems)
 	defer rep.stop()
+	// carry is the work budget earlier groups left unspent (they reached their bound early);
+	// it goes to the groups still to solve in proportion to their parts, as the time does.
+	var carry int64
 	for gi, g := range groups {
 		rep.startGroup(gi, time.Until(deadline))
 		share := float64(g.items) / float64(max(totalItems, 1))
-		effort := max(effortOf(g)-g.exactWork, 0)
+		extra := int64(float64(carry) * share / remainingShare(groups[gi:], totalItems))
+		carry -= extra
+		budget := effortOf(g) + extra
+		effort := max(budget-g.exactWork, 0)
 		// a small group too large for the exact packer keeps a share of its budget for
 		// merging boards with it after the search
 		var mergeWork int64
@@ -89,13 +95,16 @@ func Solve(ctx context.Context, boards []Board, parts []Part, p Params) (Result,
 			effort -= mergeWork
 		}
 		gdead := time.Now().Add(time.Duration(float64(time.Until(deadline)) * share / remainingShare(groups[gi:], totalItems)))
-		best, iters, timedOut, err := runWorkers(ctx, g.prob, p, uint64(gi), effort, gdead, g.exact)
+		best, iters, work, timedOut, err := runWorkers(ctx, g.prob, p, uint64(gi), effort, gdead, g.exact)
 		if err != nil {
 			return Result{}, fmt.Errorf("material %q thickness %g: %w", g.material, g.thickness, err)
 		}
 		if mergeWork > 0 && len(best.lays) > g.prob.lb && ctx.Err() == nil {
-			best, _ = mergeBoards(g.prob, best, mergeWork)
+			var w int64
+			best, w = mergeBoards(g.prob, best, mergeWork)
+			work += w
 		}
+		carry += max(budget-g.exactWork-work, 0)
 		if timedOut {
 			res.Deterministic = false
 		}
@@ -123,7 +132,9 @@ func remainingShare(gs []group, total int) float64 {
 // ties going to the lowest worker number.
 // A worker whose construction uses more boards than the exact plan starts from the exact
 // plan, which is at the bound and ends its search at once.
-func runWorkers(ctx context.Context, pr *problem, p Params, gi uint64, effort int64, deadline time.Time, exact *solution) (*solution, int64, bool, error) {
+// It returns the best, the iterations of all workers, the work of the busiest worker, and
+// whether the clock stopped a worker.
+func runWorkers(ctx context.Context, pr *problem, p Params, gi uint64, effort int64, deadline time.Time, exact *solution) (*solution, int64, int64, bool, error) {
 	results := make([]workerResult, p.Workers)
 	var ex *exchange
 	if p.Workers > 1 {
@@ -150,22 +161,23 @@ func runWorkers(ctx context.Context, pr *problem, p Params, gi uint64, effort in
 	}
 	wg.Wait()
 	var best *solution
-	var iters int64
+	var iters, work int64
 	timedOut := false
 	for _, r := range results {
 		if r.best == nil {
 			continue
 		}
 		iters += r.iters
+		work = max(work, r.work)
 		timedOut = timedOut || r.timedOut
 		if best == nil || pr.better(r.best, best) {
 			best = r.best
 		}
 	}
 	if best == nil {
-		return nil, 0, false, fmt.Errorf("%w: the available boards cannot hold all parts", ErrNotEnough)
+		return nil, 0, 0, false, fmt.Errorf("%w: the available boards cannot hold all parts", ErrNotEnough)
 	}
-	return best, iters, timedOut, nil
+	return best, iters, min(work, effort), timedOut, nil
 }
 
 // mixSeed derives a worker's seed (splitmix64 steps).
