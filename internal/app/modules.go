@@ -25,6 +25,7 @@ import (
 	"kerf/internal/permissions"
 	"kerf/internal/platform/auth"
 	"kerf/internal/platform/db"
+	"kerf/internal/platform/email"
 	"kerf/internal/platform/module"
 	"kerf/internal/platform/tenancy"
 	"kerf/internal/salesorder"
@@ -36,6 +37,10 @@ import (
 // modules builds the areas in dependency order: one line per area.
 func (a *App) modules(ctx context.Context) ([]module.Module, error) {
 	_ = ctx
+	// Secret settings (the SMTP password, client secrets) are sealed with the installation secret.
+	if err := a.Settings.UseSecret(a.Config.Secret, a.Config.DataDir); err != nil {
+		return nil, err
+	}
 	id := identity.New(identity.Deps{DB: a.DB, Registry: a.Registry, Permissions: a.Permissions, Bus: a.Bus, Settings: a.Settings, AdminPassword: a.Config.AdminPassword})
 	a.Identity = id.Service()
 	a.Permissions.Roles = a.Identity.EffectiveRoles // role changes reach a user's next request
@@ -59,6 +64,7 @@ func (a *App) modules(ctx context.Context) ([]module.Module, error) {
 		UserID: a.userID})
 	review := a.auditDesign(orders.Service(), plans.Service(), products.Service(), dict.Service())
 	stock := warehouse.New(warehouse.Deps{DB: a.DB, Tenants: a.Identity, UserID: a.userID})
+	mail := email.New(email.Deps{DB: a.DB, Settings: a.Settings}) // mail.Sender(): queued e-mail for any area
 	mappings := importmapping.New(importmapping.Deps{DB: a.DB, Bus: a.Bus, Catalog: a.Catalog, Permissions: a.Permissions, Dictionaries: dict, Tenants: a.Identity})
 	return []module.Module{
 		id,
@@ -84,6 +90,7 @@ func (a *App) modules(ctx context.Context) ([]module.Module, error) {
 		stock,
 		optimization.New(optimization.Deps{DB: a.DB, Catalog: a.Catalog, Permissions: a.Permissions, Tenants: a.Identity,
 			Reviews: review.Service(), Stock: stock.Service()}),
+		mail,
 	}, nil
 }
 
