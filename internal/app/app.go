@@ -108,7 +108,7 @@ func New(ctx context.Context, cfg config.Config) (*App, error) {
 	for _, m := range mods {
 		a.Registry.Add(m.Permissions()...)
 		a.Settings.Define(m.Settings()...)
-		a.Catalog.Add(m.Texts())
+		a.Catalog.AddResource(m.Name(), m.Texts()) // resource = module name (language texts page)
 	}
 	if err := a.registerJobs(); err != nil {
 		a.Close()

@@ -62,6 +62,7 @@ var areaImports = map[string][]string{
 	"identity":       nil,
 	"homedesign":     nil,                // the design platform stands alone (docs/decisions/0012)
 	"importmapping":  {"datadictionary"}, // value mappings may take a dictionary's items
+	"language":       nil,
 	"menus":          nil,
 	"oidc":           {"identity", "securitylog"},
 	"optimization":   {"auditdesign", "cutting", "files", "homedesign", "warehouse"}, // passed review sheets' designs; the engine; result blobs; the design JSON's type; stock bookings (docs/decisions/0013)

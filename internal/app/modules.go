@@ -16,6 +16,7 @@ import (
 	"kerf/internal/homedesign"
 	"kerf/internal/identity"
 	"kerf/internal/importmapping"
+	"kerf/internal/language"
 	"kerf/internal/menus"
 	"kerf/internal/oidc"
 	"kerf/internal/optimization"
@@ -32,6 +33,7 @@ import (
 	"kerf/internal/securitylog"
 	"kerf/internal/session"
 	"kerf/internal/warehouse"
+	"kerf/web"
 )
 
 // modules builds the areas in dependency order: one line per area.
@@ -65,6 +67,11 @@ func (a *App) modules(ctx context.Context) ([]module.Module, error) {
 	review := a.auditDesign(orders.Service(), plans.Service(), products.Service(), dict.Service())
 	stock := warehouse.New(warehouse.Deps{DB: a.DB, Tenants: a.Identity, UserID: a.userID})
 	mail := email.New(email.Deps{DB: a.DB, Settings: a.Settings}) // mail.Sender(): queued e-mail for any area
+	// The languages and text overrides: the catalog's source of overrides, with the web client's texts.
+	langs, err := language.New(language.Deps{DB: a.DB, Bus: a.Bus, Catalog: a.Catalog, Web: web.Locales})
+	if err != nil {
+		return nil, err
+	}
 	mappings := importmapping.New(importmapping.Deps{DB: a.DB, Bus: a.Bus, Catalog: a.Catalog, Permissions: a.Permissions, Dictionaries: dict, Tenants: a.Identity})
 	return []module.Module{
 		id,
@@ -72,6 +79,7 @@ func (a *App) modules(ctx context.Context) ([]module.Module, error) {
 		acc,
 		oidcModule,
 		session.New(session.Deps{Catalog: a.Catalog, Registry: a.Registry, Permissions: a.Permissions, Directory: a.Identity, MultiTenancy: a.Config.MultiTenancy, Version: a.Config.Version}),
+		langs,
 		menus.New(menus.Deps{DB: a.DB, Registry: a.Registry, Permissions: a.Permissions, Entries: menuEntries, MultiTenancy: a.Config.MultiTenancy}),
 		claimtypes.New(claimtypes.Deps{DB: a.DB, Identity: a.Identity, Bus: a.Bus}),
 		orgunits.New(orgunits.Deps{DB: a.DB, Identity: a.Identity, Bus: a.Bus}),

@@ -33,12 +33,11 @@ type Service struct {
 	settings     Settings
 	multiTenancy bool
 
-	// The catalogue and the registry are complete once the app is built, so the policy
-	// list and each culture's texts are built once, on first use, and shared read-only.
+	// The registry is complete once the app is built, so the policy list is built once, on
+	// first use, and shared read-only. Texts are not kept here: the catalog merges the
+	// overrides, which change at run time (internal/language caches them per replica).
 	policiesOnce sync.Once
 	policies     map[string]bool
-	textsMu      sync.Mutex
-	texts        map[string]map[string]string
 }
 
 // Configuration returns the caller's application configuration.
@@ -64,8 +63,8 @@ func (s *Service) Configuration(ctx context.Context) (*ApplicationConfiguration,
 		Features:      FeatureConfiguration{Values: map[string]string{}},
 		Localization: LocalizationConfiguration{
 			CurrentCulture:      cultureOf(culture),
-			Languages:           localization.Cultures,
-			Values:              map[string]map[string]string{ResourceName: s.textsOf(culture)},
+			Languages:           s.catalog.Languages(ctx), // the enabled languages (internal/language)
+			Values:              map[string]map[string]string{ResourceName: s.catalog.ValuesOf(ctx, culture)},
 			DefaultResourceName: ResourceName,
 		},
 		MultiTenancy: MultiTenancyConfiguration{IsEnabled: s.multiTenancy},
@@ -73,17 +72,23 @@ func (s *Service) Configuration(ctx context.Context) (*ApplicationConfiguration,
 	}, nil
 }
 
-// Localization returns every text of cultureName (any zh* is zh-Hans, en* is en); an
-// empty name means the request's culture.
+// Localization returns every text of cultureName (an enabled language; any zh* is zh-Hans,
+// en* is en, an unknown one the default language); an empty name means the request's
+// culture. The texts are merged: an administrator's override, else the shipped text of the
+// culture, else the English one. Resource "Kerf" holds every module's texts in one map (as
+// before); each module's resource (its name) and the web client's ("Web", "Web.<namespace>")
+// follow.
 func (s *Service) Localization(ctx context.Context, cultureName string) *ApplicationLocalization {
 	culture := localization.CultureFrom(ctx)
 	if cultureName != "" {
-		culture = localization.Normalize(cultureName)
+		culture = s.catalog.Normalize(ctx, cultureName)
 	}
-	return &ApplicationLocalization{
-		Resources:      map[string]LocalizationResource{ResourceName: {Texts: s.textsOf(culture)}},
-		CurrentCulture: cultureOf(culture),
+	res := map[string]LocalizationResource{}
+	for name, texts := range s.catalog.ResourceValues(ctx, culture) {
+		res[name] = LocalizationResource{Texts: texts}
 	}
+	res[ResourceName] = LocalizationResource{Texts: s.catalog.ValuesOf(ctx, culture)}
+	return &ApplicationLocalization{Resources: res, CurrentCulture: s.cultureOf(ctx, culture)}
 }
 
 // CheckTenant answers the state of the request's tenant and its activation message.
@@ -156,18 +161,14 @@ func (s *Service) allPolicies() map[string]bool {
 	return s.policies
 }
 
-func (s *Service) textsOf(culture string) map[string]string {
-	s.textsMu.Lock()
-	defer s.textsMu.Unlock()
-	if t, ok := s.texts[culture]; ok {
-		return t
+// cultureOf describes culture by the enabled languages, else by the shipped ones.
+func (s *Service) cultureOf(ctx context.Context, name string) Culture {
+	for _, l := range s.catalog.Languages(ctx) {
+		if l.CultureName == name {
+			return Culture{CultureName: l.CultureName, Name: l.CultureName, DisplayName: l.DisplayName}
+		}
 	}
-	if s.texts == nil {
-		s.texts = map[string]map[string]string{}
-	}
-	t := s.catalog.Values(culture)
-	s.texts[culture] = t
-	return t
+	return cultureOf(name)
 }
 
 func cultureOf(name string) Culture {

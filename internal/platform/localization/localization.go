@@ -4,10 +4,7 @@ package localization
 
 import (
 	"context"
-	"fmt"
-	"sort"
 	"strings"
-	"sync"
 )
 
 // Cultures the product speaks. ZhHans is the default.
@@ -27,6 +24,8 @@ type Language struct {
 	CultureName   string `json:"cultureName"`
 	UICultureName string `json:"uiCultureName"`
 	DisplayName   string `json:"displayName"`
+	FlagIcon      string `json:"flagIcon,omitempty"`
+	IsDefault     bool   `json:"isDefault,omitempty"`
 }
 
 // Texts maps a key to its text in both cultures.
@@ -53,6 +52,37 @@ func Normalize(acceptLanguage string) string {
 	return ZhHans
 }
 
+// normalizeAmong is Normalize over the cultures of langs (the enabled languages): a tag
+// matches a culture by its name or its first subtag ("ja-JP" → "ja"); zh* is zh-Hans and en*
+// en as before; anything else is def.
+func normalizeAmong(acceptLanguage string, langs []Language, def string) string {
+	for _, part := range strings.Split(acceptLanguage, ",") {
+		tag := strings.TrimSpace(strings.SplitN(part, ";", 2)[0])
+		if tag == "" {
+			continue
+		}
+		lower := strings.ToLower(tag)
+		switch {
+		case strings.HasPrefix(lower, "zh"):
+			return ZhHans
+		case strings.HasPrefix(lower, "en"):
+			return En
+		}
+		for _, l := range langs {
+			if strings.EqualFold(l.CultureName, tag) {
+				return l.CultureName
+			}
+		}
+		primary, _, _ := strings.Cut(lower, "-")
+		for _, l := range langs {
+			if strings.EqualFold(l.CultureName, primary) {
+				return l.CultureName
+			}
+		}
+	}
+	return def
+}
+
 type cultureKey struct{}
 
 // WithCulture returns ctx carrying the request's culture.
@@ -66,77 +96,4 @@ func CultureFrom(ctx context.Context) string {
 		return c
 	}
 	return ZhHans
-}
-
-// Catalog is the set of texts of all modules. It is filled while the app is built and
-// only read afterwards.
-type Catalog struct {
-	mu    sync.RWMutex
-	texts map[string]Text
-}
-
-// NewCatalog returns a catalog with the platform's own texts.
-func NewCatalog() *Catalog {
-	c := &Catalog{texts: map[string]Text{}}
-	c.Add(platformTexts)
-	return c
-}
-
-// Add merges texts; a later module may not silently replace an earlier key.
-func (c *Catalog) Add(t Texts) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	for k, v := range t {
-		if _, dup := c.texts[k]; dup {
-			panic(fmt.Sprintf("localization: text %q defined twice", k))
-		}
-		c.texts[k] = v
-	}
-}
-
-// Get returns the text of key in culture with args substituted; an unknown key is
-// returned as it is so that a missing text is visible rather than blank.
-func (c *Catalog) Get(culture, key string, args ...any) string {
-	c.mu.RLock()
-	t, ok := c.texts[key]
-	c.mu.RUnlock()
-	s := key
-	if ok {
-		s = t.ZhHans
-		if culture == En && t.En != "" {
-			s = t.En
-		}
-	}
-	for i, a := range args {
-		s = strings.ReplaceAll(s, fmt.Sprintf("{%d}", i), fmt.Sprint(a))
-	}
-	return s
-}
-
-// T returns the text of key in the culture of ctx.
-func (c *Catalog) T(ctx context.Context, key string, args ...any) string {
-	return c.Get(CultureFrom(ctx), key, args...)
-}
-
-// Values returns every text in culture, for the client.
-func (c *Catalog) Values(culture string) map[string]string {
-	c.mu.RLock()
-	defer c.mu.RUnlock()
-	out := make(map[string]string, len(c.texts))
-	for k := range c.texts {
-		out[k] = c.Get(culture, k)
-	}
-	return out
-}
-
-// Keys returns all keys sorted.
-func (c *Catalog) Keys() []string {
-	c.mu.RLock()
-	defer c.mu.RUnlock()
-	keys := make([]string, 0, len(c.texts))
-	for k := range c.texts {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }

@@ -358,6 +358,16 @@ export const limits = {
     name: { maxLength: 64 },
     rules: { maxItems: 200 },
   },
+  LanguageCreateLanguageInput: {
+    cultureName: { maxLength: 16 },
+    displayName: { maxLength: 64 },
+    flagIcon: { maxLength: 64 },
+    uiCultureName: { maxLength: 16 },
+  },
+  LanguageUpdateLanguageInput: {
+    displayName: { maxLength: 64 },
+    flagIcon: { maxLength: 64 },
+  },
   MenusCreateMenuInput: {
     activeMenu: { maxLength: 512 },
     component: { maxLength: 256 },
@@ -592,6 +602,13 @@ export const limits = {
     logisticsPrice: { minimum: 0, maximum: 999999999999.99 },
     payTotal: { minimum: 0, maximum: 999999999999.99 },
     remark: { maxLength: 1024 },
+  },
+  SendTestInputBody: {
+    body: { maxLength: 20000 },
+    senderEmailAddress: { maxLength: 256 },
+    subject: { maxLength: 512 },
+    targetEmailAddress: { maxLength: 256 },
+    to: { maxLength: 256 },
   },
   WarehouseFactoryInput: {
     address: { maxLength: 256 },

@@ -28,6 +28,13 @@ export const PERMISSION_NAMES = [
   'AbpAuditing.AuditLog.Delete',
   'AbpAuditing.SecurityLog',
   'AbpAuditing.SecurityLog.Delete',
+  'LanguageManagement.Languages',
+  'LanguageManagement.Languages.Create',
+  'LanguageManagement.Languages.Edit',
+  'LanguageManagement.Languages.Delete',
+  'LanguageManagement.Languages.ChangeDefault',
+  'LanguageManagement.LanguageTexts',
+  'LanguageManagement.LanguageTexts.Edit',
   'Platform.Layout',
   'Platform.Menus',
   'FileManagement.FileDescriptor',
@@ -139,6 +146,9 @@ export const PERMISSION_NAMES = [
   'Optimization.Kanban',
   'Optimization.Kanban.Move',
   'Optimization.Utilisation',
+  'AbpSettingManagement.Emailing',
+  'AbpSettingManagement.Emailing.Mailbox',
+  'FeatureManagement.ManageHostFeatures',
 ] as const
 
 /** A permission name the server defines; any other string is a type error. */
@@ -169,6 +179,13 @@ export const Permissions = {
   'AbpAuditing.AuditLog.Delete': 'AbpAuditing.AuditLog.Delete',
   'AbpAuditing.SecurityLog': 'AbpAuditing.SecurityLog',
   'AbpAuditing.SecurityLog.Delete': 'AbpAuditing.SecurityLog.Delete',
+  'LanguageManagement.Languages': 'LanguageManagement.Languages',
+  'LanguageManagement.Languages.Create': 'LanguageManagement.Languages.Create',
+  'LanguageManagement.Languages.Edit': 'LanguageManagement.Languages.Edit',
+  'LanguageManagement.Languages.Delete': 'LanguageManagement.Languages.Delete',
+  'LanguageManagement.Languages.ChangeDefault': 'LanguageManagement.Languages.ChangeDefault',
+  'LanguageManagement.LanguageTexts': 'LanguageManagement.LanguageTexts',
+  'LanguageManagement.LanguageTexts.Edit': 'LanguageManagement.LanguageTexts.Edit',
   'Platform.Layout': 'Platform.Layout',
   'Platform.Menus': 'Platform.Menus',
   'FileManagement.FileDescriptor': 'FileManagement.FileDescriptor',
@@ -280,6 +297,9 @@ export const Permissions = {
   'Optimization.Kanban': 'Optimization.Kanban',
   'Optimization.Kanban.Move': 'Optimization.Kanban.Move',
   'Optimization.Utilisation': 'Optimization.Utilisation',
+  'AbpSettingManagement.Emailing': 'AbpSettingManagement.Emailing',
+  'AbpSettingManagement.Emailing.Mailbox': 'AbpSettingManagement.Emailing.Mailbox',
+  'FeatureManagement.ManageHostFeatures': 'FeatureManagement.ManageHostFeatures',
 } as const satisfies { readonly [N in PermissionName]: N }
 
 /** Whether a string is a permission name the server defines. */
