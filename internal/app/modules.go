@@ -32,6 +32,7 @@ import (
 	"kerf/internal/salesorder"
 	"kerf/internal/securitylog"
 	"kerf/internal/session"
+	"kerf/internal/texttemplate"
 	"kerf/internal/warehouse"
 	"kerf/web"
 )
@@ -66,7 +67,10 @@ func (a *App) modules(ctx context.Context) ([]module.Module, error) {
 		UserID: a.userID})
 	review := a.auditDesign(orders.Service(), plans.Service(), products.Service(), dict.Service())
 	stock := warehouse.New(warehouse.Deps{DB: a.DB, Tenants: a.Identity, UserID: a.userID})
-	mail := email.New(email.Deps{DB: a.DB, Settings: a.Settings}) // mail.Sender(): queued e-mail for any area
+	// E-mail: mail.Sender() queues a message (after the caller's commit); templates.Service().Render
+	// renders its body from a text template in the caller's language.
+	mail := email.New(email.Deps{DB: a.DB, Settings: a.Settings})
+	templates := texttemplate.New(texttemplate.Deps{DB: a.DB, Catalog: a.Catalog})
 	// The languages and text overrides: the catalog's source of overrides, with the web client's texts.
 	langs, err := language.New(language.Deps{DB: a.DB, Bus: a.Bus, Catalog: a.Catalog, Web: web.Locales})
 	if err != nil {
@@ -99,6 +103,7 @@ func (a *App) modules(ctx context.Context) ([]module.Module, error) {
 		optimization.New(optimization.Deps{DB: a.DB, Catalog: a.Catalog, Permissions: a.Permissions, Tenants: a.Identity,
 			Reviews: review.Service(), Stock: stock.Service()}),
 		mail,
+		templates,
 	}, nil
 }
 
