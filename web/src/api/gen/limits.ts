@@ -572,6 +572,15 @@ export const limits = {
   PermissionsUpdatePermissionsInput: {
     permissions: { maxItems: 2000 },
   },
+  PreviewInputBody: {
+    content: { maxLength: 100000 },
+    cultureName: { maxLength: 32 },
+    templateName: { maxLength: 128 },
+  },
+  RestoreInputBody: {
+    cultureName: { maxLength: 32 },
+    templateName: { maxLength: 128 },
+  },
   SalesorderSalesOrderInput: {
     bill: { minimum: 0, maximum: 999999999999.99 },
     customerAddress: { maxLength: 256 },
@@ -609,6 +618,11 @@ export const limits = {
     subject: { maxLength: 512 },
     targetEmailAddress: { maxLength: 256 },
     to: { maxLength: 256 },
+  },
+  UpdateInputBody: {
+    content: { maxLength: 100000 },
+    cultureName: { maxLength: 32 },
+    templateName: { maxLength: 128 },
   },
   WarehouseFactoryInput: {
     address: { maxLength: 256 },

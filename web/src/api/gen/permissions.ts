@@ -148,7 +148,8 @@ export const PERMISSION_NAMES = [
   'Optimization.Utilisation',
   'AbpSettingManagement.Emailing',
   'AbpSettingManagement.Emailing.Mailbox',
-  'FeatureManagement.ManageHostFeatures',
+  'TextTemplateManagement.TextTemplates',
+  'TextTemplateManagement.TextTemplates.EditContents',
 ] as const
 
 /** A permission name the server defines; any other string is a type error. */
@@ -299,7 +300,8 @@ export const Permissions = {
   'Optimization.Utilisation': 'Optimization.Utilisation',
   'AbpSettingManagement.Emailing': 'AbpSettingManagement.Emailing',
   'AbpSettingManagement.Emailing.Mailbox': 'AbpSettingManagement.Emailing.Mailbox',
-  'FeatureManagement.ManageHostFeatures': 'FeatureManagement.ManageHostFeatures',
+  'TextTemplateManagement.TextTemplates': 'TextTemplateManagement.TextTemplates',
+  'TextTemplateManagement.TextTemplates.EditContents': 'TextTemplateManagement.TextTemplates.EditContents',
 } as const satisfies { readonly [N in PermissionName]: N }
 
 /** Whether a string is a permission name the server defines. */
