@@ -5,8 +5,9 @@ import 'dayjs/locale/zh-cn'
 import 'dayjs/locale/en'
 import zhHans from './locales/zh-Hans.json'
 import en from './locales/en.json'
-import { DEFAULT_LANGUAGE, SUPPORTED_LANGUAGES, toAppLanguage, type AppLanguage } from '../api/language'
+import { DEFAULT_LANGUAGE, SUPPORTED_LANGUAGES, toAcceptLanguage, type AppLanguage } from '../api/language'
 import { readLocal, STORAGE_KEYS, writeLocal } from '../api/storage'
+import { http } from '../api/http'
 
 type Texts = Record<string, unknown>
 
@@ -29,14 +30,59 @@ export function collectFeatureTexts(files: Record<string, Texts>): Record<string
 
 const feature = collectFeatureTexts(featureFiles)
 
-/** The stored language, else zh-Hans (spec 002 §9: the default is zh-Hans). */
-export function storedLanguage(): AppLanguage {
-  return toAppLanguage(readLocal(STORAGE_KEYS.language) ?? DEFAULT_LANGUAGE)
+/**
+ * A culture name for a stored or browser language: Chinese locales → zh-Hans, English ones → en,
+ * another language the server offers (e.g. ja) as it is; nothing → zh-Hans.
+ */
+export function toCulture(language: string | null | undefined): string {
+  const accept = toAcceptLanguage(language)
+  if (accept === 'zh-Hans') return 'zh-Hans'
+  if (/^en([-_].*)?$/i.test(accept)) return 'en'
+  return /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/i.test(accept) ? accept : DEFAULT_LANGUAGE
 }
 
-function applyLanguage(lang: AppLanguage) {
+/** The stored language, else zh-Hans (spec 002 §9: the default is zh-Hans). */
+export function storedLanguage(): string {
+  return toCulture(readLocal(STORAGE_KEYS.language) ?? DEFAULT_LANGUAGE)
+}
+
+function applyLanguage(lang: string) {
   dayjs.locale(lang === 'zh-Hans' ? 'zh-cn' : 'en')
   if (typeof document !== 'undefined') document.documentElement.lang = lang
+}
+
+/** The i18next namespace of a server resource: "Web" → translation, "Web.<ns>" → ns; others none. */
+export function namespaceOf(resource: string): string | null {
+  if (resource === 'Web') return 'translation'
+  return resource.startsWith('Web.') ? resource.slice(4) : null
+}
+
+/** Texts of GET /api/abp/application-localization: resource → flat (dotted) key → text. */
+export type ServerTexts = Record<string, { texts?: Record<string, string> | null } | null | undefined>
+
+/** Adds the server's texts of lang over the bundled ones (overrides, a third language's texts). */
+export function addServerTexts(lang: string, resources: ServerTexts): void {
+  for (const [resource, r] of Object.entries(resources)) {
+    const ns = namespaceOf(resource)
+    if (!ns || !r?.texts) continue
+    i18n.addResources(lang, ns, r.texts)
+  }
+}
+
+/**
+ * Loads the merged texts of lang from the server and adds them over the bundled ones, so an
+ * administrator's change shows after a reload. Offline (or on any error) the bundled texts stay.
+ */
+export async function loadServerTexts(lang: string): Promise<void> {
+  try {
+    const r = await http.get<{ resources?: ServerTexts }>('/api/abp/application-localization', {
+      params: { cultureName: lang },
+      silent: true,
+    })
+    if (r?.resources) addServerTexts(lang, r.resources)
+  } catch {
+    // bundled texts remain
+  }
 }
 
 void i18n.use(initReactI18next).init({
@@ -44,21 +90,37 @@ void i18n.use(initReactI18next).init({
     SUPPORTED_LANGUAGES.map((l) => [l, { translation: l === 'en' ? en : zhHans, ...(feature[l] ?? {}) }]),
   ),
   lng: storedLanguage(),
-  fallbackLng: DEFAULT_LANGUAGE,
-  supportedLngs: [...SUPPORTED_LANGUAGES],
+  // A third language shows its server texts over the English bundle; zh-Hans and en fall back to zh-Hans.
+  fallbackLng: (code: string) => (SUPPORTED_LANGUAGES.includes(code as AppLanguage) ? [DEFAULT_LANGUAGE] : ['en', DEFAULT_LANGUAGE]),
   defaultNS: 'translation',
   interpolation: { escapeValue: false },
   returnNull: false,
+  // Texts added from the server re-render the pages that show them.
+  react: { bindI18nStore: 'added' },
 })
 applyLanguage(storedLanguage())
+if (import.meta.env.MODE !== 'test') void loadServerTexts(storedLanguage())
 
-/** Switches the UI language and saves it. */
-export async function setLanguage(lang: AppLanguage): Promise<void> {
+/** Switches the UI language (a culture the server offers) and saves it. */
+export async function setLanguage(lang: string): Promise<void> {
   writeLocal(STORAGE_KEYS.language, lang)
   applyLanguage(lang)
+  await loadServerTexts(lang)
   await i18n.changeLanguage(lang)
 }
 
 export const LANGUAGE_NAMES: Record<AppLanguage, string> = { 'zh-Hans': '简体中文', en: 'English' }
+
+/** A language the picker offers. */
+export interface PickerLanguage {
+  cultureName: string
+  displayName: string
+}
+
+/** The languages the picker offers: the server's enabled ones, else the bundled zh-Hans and en. */
+export function pickerLanguages(server: readonly PickerLanguage[] | null | undefined): PickerLanguage[] {
+  if (server && server.length > 0) return server.map((l) => ({ cultureName: l.cultureName, displayName: l.displayName }))
+  return SUPPORTED_LANGUAGES.map((l) => ({ cultureName: l, displayName: LANGUAGE_NAMES[l] }))
+}
 
 export { i18n }
