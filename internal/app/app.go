@@ -15,6 +15,7 @@ import (
 	"kerf/internal/platform/config"
 	"kerf/internal/platform/db"
 	"kerf/internal/platform/expr"
+	"kerf/internal/platform/feature"
 	"kerf/internal/platform/httpapi"
 	"kerf/internal/platform/jobs"
 	"kerf/internal/platform/localization"
@@ -37,6 +38,7 @@ type App struct {
 	Registry    *permission.Registry
 	Permissions *permission.Service
 	Settings    *setting.Service // values areas declare, stored per installation or tenant
+	Features    *feature.Service // what each tenant may use, per edition or tenant
 	Modules     []module.Module
 	Identity    *identity.Service
 	Metrics     *metrics.Metrics // served at /metrics
@@ -84,6 +86,8 @@ func New(ctx context.Context, cfg config.Config) (*App, error) {
 	}
 	a.Permissions = &permission.Service{DB: d, Registry: a.Registry, Bus: a.Bus}
 	a.Settings = setting.New(d, a.Bus)
+	a.Features = feature.New(d, a.Bus, a.editionOf)
+	a.Catalog.Add(feature.Texts)
 	a.audit = audit.NewWriter(d, cfg.AuditReads)
 	go a.audit.Run()
 	if a.Jobs, err = jobs.New(d, jobs.ConfigFromEnv()); err != nil {
@@ -96,8 +100,9 @@ func New(ctx context.Context, cfg config.Config) (*App, error) {
 		return nil, err
 	}
 	a.API = httpapi.New(httpapi.Config{
-		Catalog: a.Catalog, Checker: a.Permissions, Audit: a.audit,
+		Catalog: a.Catalog, Checker: a.Permissions, Audit: a.audit, Features: a.Features,
 		Title: "Kerf API", Version: cfg.Version, TrustedProxies: proxies, Metrics: a.Metrics.Middleware,
+		Use: []func(http.Handler) http.Handler{a.Features.Middleware}, // feature.IsEnabled, Int and CheckLimit
 	})
 	mods, err := a.modules(ctx)
 	if err != nil {
@@ -110,6 +115,8 @@ func New(ctx context.Context, cfg config.Config) (*App, error) {
 		a.Settings.Define(m.Settings()...)
 		a.Catalog.AddResource(m.Name(), m.Texts()) // resource = module name (language texts page)
 	}
+	a.Registry.Add(feature.Permissions...)
+	a.defineFeatures()
 	if err := a.registerJobs(); err != nil {
 		a.Close()
 		return nil, err
@@ -117,6 +124,7 @@ func New(ctx context.Context, cfg config.Config) (*App, error) {
 	for _, m := range mods {
 		m.Register(a.API)
 	}
+	a.Features.Register(a.API)
 	a.API.Finish()
 	a.API.Router.Get("/healthz", func(w http.ResponseWriter, _ *http.Request) {
 		httpapi.WriteJSON(w, http.StatusOK, map[string]string{"status": "ok"})
@@ -146,6 +154,7 @@ func (a *App) Migrations() []db.Migration {
 	ms = append(ms, ratelimit.Migrations...)
 	ms = append(ms, setting.Migrations...)
 	ms = append(ms, jobs.Migrations...)
+	ms = append(ms, feature.Migrations...)
 	for _, m := range a.Modules {
 		ms = append(ms, m.Migrations()...)
 	}

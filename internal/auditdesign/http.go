@@ -22,7 +22,7 @@ const base = "/api/sales-order/audit-designss"
 // answer through httpapi.Reply; each declares its access rule here, and the service checks
 // the rule of each sheet's move (the transition table).
 func (m *Module) Register(api *httpapi.API) {
-	read := httpapi.Perm(PermRead)
+	read := httpapi.Perm(PermRead).Feature(FeatureDesignReview)
 	httpapi.Register(api, op(http.MethodGet, base, "Review sheets: an order's (salesOrderId, 99 a page) or across orders (the review queue)"), read,
 		func(ctx context.Context, in *listInput) (*httpapi.Body[httpapi.Paged[AuditDesign]], error) {
 			q, err := in.query()
@@ -31,7 +31,7 @@ func (m *Module) Register(api *httpapi.API) {
 			}
 			return httpapi.ReplyPage(m.svc.List(ctx, q))
 		})
-	httpapi.Register(api, op(http.MethodPut, base+"/{id}/separate-pallet", "Set a review sheet's separate pallet (a SeparatePallet dictionary value)"), httpapi.Perm(PermEdit),
+	httpapi.Register(api, op(http.MethodPut, base+"/{id}/separate-pallet", "Set a review sheet's separate pallet (a SeparatePallet dictionary value)"), httpapi.Perm(PermEdit).Feature(FeatureDesignReview),
 		func(ctx context.Context, in *idBodyInput[separatePalletInput]) (*httpapi.Body[AuditDesign], error) {
 			return httpapi.Reply(m.svc.SetSeparatePallet(ctx, in.ID, in.Body.SeparatePallet))
 		})
@@ -53,16 +53,16 @@ func (m *Module) Register(api *httpapi.API) {
 	}
 	for _, b := range batch {
 		action := b.action
-		httpapi.Register(api, op(http.MethodPost, base+"/"+b.path, b.what), httpapi.Perm(b.perm),
+		httpapi.Register(api, op(http.MethodPost, base+"/"+b.path, b.what), httpapi.Perm(b.perm).Feature(FeatureDesignReview),
 			func(ctx context.Context, in *bodyInput[actionInput]) (*httpapi.Body[httpapi.List[AuditDesign]], error) {
 				return httpapi.ReplyList(m.svc.Act(ctx, ActionInput{Action: action, IDs: in.Body.AuditIDs, Comment: in.Body.Comment}))
 			})
 	}
-	httpapi.Register(api, op(http.MethodPost, base+"/{id}/revoke", "Revoke (withdraw) a review sheet: it is waiting again"), httpapi.Perm(PermEdit),
+	httpapi.Register(api, op(http.MethodPost, base+"/{id}/revoke", "Revoke (withdraw) a review sheet: it is waiting again"), httpapi.Perm(PermEdit).Feature(FeatureDesignReview),
 		func(ctx context.Context, in *idBodyInput[commentInput]) (*httpapi.Body[AuditDesign], error) {
 			return one(m.svc.Act(ctx, ActionInput{Action: ActRevoke, IDs: []uuid.UUID{in.ID}, Comment: in.Body.Comment}))
 		})
-	httpapi.Register(api, op(http.MethodPost, base+"/{id}/assign", "Assign a waiting review sheet to a reviewer, or transfer a claimed one (its claimer may)"), httpapi.Perm(PermAssign, PermTransfer, PermClaim),
+	httpapi.Register(api, op(http.MethodPost, base+"/{id}/assign", "Assign a waiting review sheet to a reviewer, or transfer a claimed one (its claimer may)"), httpapi.Perm(PermAssign, PermTransfer, PermClaim).Feature(FeatureDesignReview),
 		func(ctx context.Context, in *idBodyInput[assignInput]) (*httpapi.Body[AuditDesign], error) {
 			return one(m.svc.Act(ctx, ActionInput{Action: ActAssign, IDs: []uuid.UUID{in.ID}, UserID: in.Body.UserID}))
 		})

@@ -15,6 +15,7 @@ import (
 	"kerf/internal/catalog"
 	"kerf/internal/homedesign"
 	"kerf/internal/platform/db"
+	"kerf/internal/platform/feature"
 	"kerf/internal/platform/localization"
 	"kerf/internal/platform/module"
 	"kerf/internal/platform/permission"
@@ -81,10 +82,22 @@ func New(deps Deps) *Module {
 // Service returns the area's service (the order's design id creates sheets through it).
 func (m *Module) Service() *Service { return m.svc }
 
-func (m *Module) Name() string                              { return "auditdesign" }
-func (m *Module) Migrations() []db.Migration                { return migrations }
-func (m *Module) Permissions() []permission.Group           { return permissionGroups }
-func (m *Module) Texts() localization.Texts                 { return texts }
-func (m *Module) Settings() []setting.Definition            { return settingDefinitions }
-func (m *Module) Menus() []module.MenuEntry                 { return menus }
+func (m *Module) Name() string                    { return "auditdesign" }
+func (m *Module) Migrations() []db.Migration      { return migrations }
+func (m *Module) Permissions() []permission.Group { return permissionGroups }
+func (m *Module) Texts() localization.Texts       { return texts }
+func (m *Module) Settings() []setting.Definition  { return settingDefinitions }
+func (m *Module) Menus() []module.MenuEntry       { return module.WithFeature(FeatureDesignReview, menus) }
+
+// FeatureDesignReview is the area's switch (docs/decisions/0014).
+const FeatureDesignReview = "Kerf.DesignReview"
+
+// Features declares the area's switch.
+func (m *Module) Features() []feature.Group {
+	t := func(zh, en string) localization.Text { return localization.Text{ZhHans: zh, En: en} }
+	return []feature.Group{{Name: FeatureDesignReview, DisplayName: t("设计审核", "Design review"),
+		Features: []feature.Definition{{Name: FeatureDesignReview, Type: feature.TypeBool, Default: "true",
+			DisplayName: t("设计审核", "Design review"),
+			Description: t("订单设计方案的审核单、报价和设计文件", "Review sheets of orders' designs, quotations and design files")}}}}
+}
 func (m *Module) Seed(ctx context.Context, demo bool) error { return m.seed(ctx, demo) }

@@ -12,6 +12,7 @@ import (
 
 	"kerf/internal/platform/apperr"
 	"kerf/internal/platform/db"
+	"kerf/internal/platform/feature"
 	"kerf/internal/platform/localization"
 	"kerf/internal/platform/tenancy"
 )
@@ -194,6 +195,9 @@ func (s *Service) CreateUser(ctx context.Context, in CreateUserInput) (*User, er
 		if err != nil {
 			return err
 		}
+		if err := checkMaxUsers(ctx, tx); err != nil {
+			return err
+		}
 		if err := db.Insert(ctx, tx, u); err != nil {
 			return duplicateName(err, f.userName)
 		}
@@ -307,4 +311,18 @@ func (s *Service) SetTenantState(ctx context.Context, id uuid.UUID, active bool,
 	}
 	s.changed(ctx, TopicTenants, id)
 	return nil
+}
+
+// checkMaxUsers refuses one more user when ctx's tenant has as many live users as its
+// Kerf.Identity.MaxUsers feature allows (0: no limit).
+func checkMaxUsers(ctx context.Context, idb bun.IDB) error {
+	limit, err := feature.Int(ctx, FeatureMaxUsers)
+	if err != nil || limit <= 0 {
+		return err
+	}
+	n, err := db.Select(ctx, idb, (*User)(nil)).Count(ctx)
+	if err != nil {
+		return fmt.Errorf("count users: %w", err)
+	}
+	return feature.CheckLimit(ctx, FeatureMaxUsers, int(n)+1)
 }

@@ -244,4 +244,11 @@ UPDATE "identity_users" SET "is_static" = true WHERE "is_deleted" = false AND "n
 	WHERE "r"."normalized_name" = 'ADMIN' AND "r"."is_static" = true AND "r"."is_deleted" = false);
 CREATE INDEX "ix_identity_users_sort_name" ON "identity_users" ("tenant_id", "is_deleted", "name", "id")
 `),
+}, {
+	// A tenant belongs to an edition (docs/decisions/0014): the features it may use resolve
+	// through the edition's values. None for the tenants there are.
+	ID: "identity/0004_tenant_edition",
+	Up: db.SameDDL(`
+ALTER TABLE "saas_tenants" ADD COLUMN "edition_id" uuid NULL
+`),
 }}

@@ -11,6 +11,7 @@ import (
 	"kerf/internal/platform/auth"
 	"kerf/internal/platform/bus"
 	"kerf/internal/platform/db"
+	"kerf/internal/platform/feature"
 	"kerf/internal/platform/httpapi"
 	"kerf/internal/platform/localization"
 	"kerf/internal/platform/module"
@@ -55,7 +56,19 @@ func (m *Module) Permissions() []permission.Group           { return permissionG
 func (m *Module) Texts() localization.Texts                 { return texts }
 func (m *Module) Seed(ctx context.Context, demo bool) error { return m.seed(ctx, demo) }
 func (m *Module) Menus() []module.MenuEntry                 { return menus }
-func (m *Module) Settings() []setting.Definition            { return settingDefinitions }
+
+// FeatureMaxUsers limits a tenant's live users (docs/decisions/0014; 0: no limit).
+const FeatureMaxUsers = "Kerf.Identity.MaxUsers"
+
+// Features declares the users limit.
+func (m *Module) Features() []feature.Group {
+	t := func(zh, en string) localization.Text { return localization.Text{ZhHans: zh, En: en} }
+	return []feature.Group{{Name: "Kerf.Identity", DisplayName: t("身份认证", "Identity"),
+		Features: []feature.Definition{{Name: FeatureMaxUsers, Type: feature.TypeInt, Default: "0", Min: 0, Max: 1_000_000,
+			DisplayName: t("最多用户数", "Users"),
+			Description: t("租户的用户数上限（0 为不限）", "The most users a tenant may have (0: no limit)")}}}}
+}
+func (m *Module) Settings() []setting.Definition { return settingDefinitions }
 
 // Register mounts the area's operations and makes it the API's tenant resolver.
 func (m *Module) Register(api *httpapi.API) {

@@ -70,7 +70,7 @@ func (in *boardListInput) query() (BoardQuery, error) {
 // created, changed and deleted as its material is.
 func (m *Module) registerBoards(api *httpapi.API) {
 	httpapi.Register(api, materialsOp(http.MethodGet, boardsBase, "Boards (paged; spec 002 §7.11 filters), each with its material's code, name and thickness"),
-		httpapi.Perm(PermMaterials),
+		httpapi.Perm(PermMaterials).Feature(FeatureOptimization),
 		func(ctx context.Context, in *boardListInput) (*httpapi.Body[httpapi.Paged[Board]], error) {
 			q, err := in.query()
 			if err != nil {
@@ -79,22 +79,22 @@ func (m *Module) registerBoards(api *httpapi.API) {
 			return httpapi.ReplyPage(m.svc.ListBoards(ctx, q))
 		})
 	httpapi.Register(api, materialsOp(http.MethodGet, boardsBase+"/{id}", "A board"),
-		httpapi.Perm(PermMaterials),
+		httpapi.Perm(PermMaterials).Feature(FeatureOptimization),
 		func(ctx context.Context, in *materialIDPath) (*httpapi.Body[Board], error) {
 			return httpapi.Reply(m.svc.GetBoard(ctx, in.ID))
 		})
 	httpapi.Register(api, materialsOp(http.MethodPost, boardsBase, "Add a board to a material"),
-		httpapi.Perm(PermMaterialsCreate),
+		httpapi.Perm(PermMaterialsCreate).Feature(FeatureOptimization),
 		func(ctx context.Context, in *materialsBody[CreateBoardInput]) (*httpapi.Body[Board], error) {
 			return httpapi.Reply(m.svc.CreateBoard(ctx, in.Body))
 		})
 	httpapi.Register(api, materialsOp(http.MethodPut, boardsBase+"/{id}", "Update a board"),
-		httpapi.Perm(PermMaterialsEdit),
+		httpapi.Perm(PermMaterialsEdit).Feature(FeatureOptimization),
 		func(ctx context.Context, in *materialIDBody[UpdateBoardInput]) (*httpapi.Body[Board], error) {
 			return httpapi.Reply(m.svc.UpdateBoard(ctx, in.ID, in.Body))
 		})
 	httpapi.Register(api, materialsOp(http.MethodDelete, boardsBase+"/{id}", "Delete a board (refused for an offcut in stock)"),
-		httpapi.Perm(PermMaterialsDelete),
+		httpapi.Perm(PermMaterialsDelete).Feature(FeatureOptimization),
 		func(ctx context.Context, in *materialIDPath) (*struct{}, error) {
 			return httpapi.NoContent(m.svc.DeleteBoard(ctx, in.ID))
 		})

@@ -55,7 +55,7 @@ func (m *Module) registerImports(api *httpapi.API) {
 	op := func(method, path, summary string) huma.Operation {
 		return huma.Operation{Method: method, Path: path, Summary: summary, Tags: []string{"optimization"}}
 	}
-	httpapi.Register(api, op(http.MethodGet, base, "Import files, newest first"), httpapi.Perm(PermImportFiles),
+	httpapi.Register(api, op(http.MethodGet, base, "Import files, newest first"), httpapi.Perm(PermImportFiles).Feature(FeatureOptimization),
 		func(ctx context.Context, in *importFilesInput) (*httpapi.Body[httpapi.Paged[ImportFile]], error) {
 			q := ImportFileQuery{Filter: in.Filter, Sorting: in.Sorting, Skip: in.SkipCount, Max: in.MaxResultCount}
 			if s := strings.TrimSpace(in.Status); s != "" {
@@ -68,7 +68,7 @@ func (m *Module) registerImports(api *httpapi.API) {
 			return httpapi.ReplyPage(m.svc.ListImportFiles(ctx, q))
 		})
 	httpapi.Register(api, op(http.MethodGet, "/api/optimization/import-file-details", "An import file's part rows in row order"),
-		httpapi.Perm(PermImportFiles),
+		httpapi.Perm(PermImportFiles).Feature(FeatureOptimization),
 		func(ctx context.Context, in *importDetailsInput) (*httpapi.Body[httpapi.Paged[ImportFileDetail]], error) {
 			id, err := uuid.Parse(strings.TrimSpace(in.ImportFileID))
 			if err != nil {
@@ -80,24 +80,24 @@ func (m *Module) registerImports(api *httpapi.API) {
 			}
 			return httpapi.ReplyPage(m.svc.ImportFileDetails(ctx, id, in.SkipCount, limit))
 		})
-	httpapi.Register(api, op(http.MethodDelete, base+"/{id}", "Delete an import file and its rows"), httpapi.Perm(PermImportFilesDelete),
+	httpapi.Register(api, op(http.MethodDelete, base+"/{id}", "Delete an import file and its rows"), httpapi.Perm(PermImportFilesDelete).Feature(FeatureOptimization),
 		func(ctx context.Context, in *importIDPath) (*struct{}, error) {
 			return httpapi.NoContent(m.svc.DeleteImportFile(ctx, in.ID))
 		})
 	httpapi.Register(api, op(http.MethodGet, base+"/optimization/{id}/verification", "Every problem of an import file's rows before a run"),
-		httpapi.Perm(PermImportFiles),
+		httpapi.Perm(PermImportFiles).Feature(FeatureOptimization),
 		func(ctx context.Context, in *importIDPath) (*httpapi.Body[Verification], error) {
 			return httpapi.Reply(m.svc.VerifyImportFile(ctx, in.ID))
 		})
 	httpapi.Register(api, op(http.MethodPost, base+"/from-audit-designs", "Import the passed review sheets among auditIds as one file "+
-		"(their design JSON read in-process; needs AuditDesign.Download too; not in the contract)"), httpapi.Perm(PermImportFilesUpload),
+		"(their design JSON read in-process; needs AuditDesign.Download too; not in the contract)"), httpapi.Perm(PermImportFilesUpload).Feature(FeatureOptimization),
 		func(ctx context.Context, in *reviewSheetsInput) (*httpapi.Body[ImportFile], error) {
 			return httpapi.Reply(m.svc.ImportReviewSheets(ctx, in.Body.AuditIDs))
 		})
 	upload := op(http.MethodPost, base, "Upload a cut list (.xlsx, .csv) or a design JSON through an import-file setting: multipart "+
 		"fields file and importFileSettingId; the rows are stored in one transaction (not in the contract: the upload)")
 	upload.Middlewares = huma.Middlewares{limitBody(api, maxImportUpload)}
-	httpapi.Register(api, upload, httpapi.Perm(PermImportFilesUpload),
+	httpapi.Register(api, upload, httpapi.Perm(PermImportFilesUpload).Feature(FeatureOptimization),
 		func(ctx context.Context, in *uploadImportInput) (*httpapi.Body[ImportFile], error) {
 			defer func() { _ = in.RawBody.RemoveAll() }()
 			id, err := uuid.Parse(strings.TrimSpace(first(in.RawBody.Value["importFileSettingId"])))

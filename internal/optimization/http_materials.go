@@ -83,7 +83,7 @@ func optMaterialsBool(name, v string) (*bool, error) {
 
 func (m *Module) registerMaterialCalls(api *httpapi.API) {
 	httpapi.Register(api, materialsOp(http.MethodGet, materialsBase, "Materials (paged; filterText matches code, name or colour)"),
-		httpapi.Perm(PermMaterials),
+		httpapi.Perm(PermMaterials).Feature(FeatureOptimization),
 		func(ctx context.Context, in *materialListInput) (*httpapi.Body[httpapi.Paged[Material]], error) {
 			en, err := optMaterialsBool("isEnable", in.IsEnable)
 			if err != nil {
@@ -97,27 +97,27 @@ func (m *Module) registerMaterialCalls(api *httpapi.API) {
 				Skip: in.SkipCount, Limit: in.Limit()}))
 		})
 	httpapi.Register(api, materialsOp(http.MethodGet, materialsBase+"/{id}", "A material with its boards"),
-		httpapi.Perm(PermMaterials),
+		httpapi.Perm(PermMaterials).Feature(FeatureOptimization),
 		func(ctx context.Context, in *materialIDPath) (*httpapi.Body[MaterialWithBoards], error) {
 			return httpapi.Reply(m.svc.GetMaterial(ctx, in.ID))
 		})
 	httpapi.Register(api, materialsOp(http.MethodPost, materialsBase, "Create a material with its boards"),
-		httpapi.Perm(PermMaterialsCreate),
+		httpapi.Perm(PermMaterialsCreate).Feature(FeatureOptimization),
 		func(ctx context.Context, in *materialsBody[CreateMaterialInput]) (*httpapi.Body[MaterialWithBoards], error) {
 			return httpapi.Reply(m.svc.CreateMaterial(ctx, in.Body))
 		})
 	httpapi.Register(api, materialsOp(http.MethodPut, materialsBase+"/{id}", "Update a material; with boards, its boards become those"),
-		httpapi.Perm(PermMaterialsEdit),
+		httpapi.Perm(PermMaterialsEdit).Feature(FeatureOptimization),
 		func(ctx context.Context, in *materialIDBody[UpdateMaterialInput]) (*httpapi.Body[MaterialWithBoards], error) {
 			return httpapi.Reply(m.svc.UpdateMaterial(ctx, in.ID, in.Body))
 		})
 	httpapi.Register(api, materialsOp(http.MethodDelete, materialsBase+"/{id}", "Delete a material and its boards (refused while an offcut of it is in stock)"),
-		httpapi.Perm(PermMaterialsDelete),
+		httpapi.Perm(PermMaterialsDelete).Feature(FeatureOptimization),
 		func(ctx context.Context, in *materialIDPath) (*struct{}, error) {
 			return httpapi.NoContent(m.svc.DeleteMaterial(ctx, in.ID))
 		})
 	httpapi.Register(api, materialsOp(http.MethodPost, materialsBase+"/batch", "Upsert materials by code with their boards (by code within the material); all or none"),
-		httpapi.Perm(PermMaterialsImport),
+		httpapi.Perm(PermMaterialsImport).Feature(FeatureOptimization),
 		func(ctx context.Context, in *materialsBody[MaterialBatchInput]) (*httpapi.Body[MaterialsSaveResult], error) {
 			return httpapi.Reply(m.svc.SaveMaterials(ctx, in.Body.Items))
 		})
@@ -128,7 +128,7 @@ func (m *Module) registerMaterialCalls(api *httpapi.API) {
 func (m *Module) registerMaterialFiles(api *httpapi.API) {
 	api.Handle(http.MethodPost, materialsBase+"/import-materials",
 		"Import materials and boards from one .xlsx (multipart field file; sheets 材料/Materials and 板材/Boards, headers in either language); all rows or none",
-		httpapi.Perm(PermMaterialsImport), func(w http.ResponseWriter, r *http.Request) {
+		httpapi.Perm(PermMaterialsImport).Feature(FeatureOptimization), func(w http.ResponseWriter, r *http.Request) {
 			data, err := readMaterialsUpload(w, r)
 			if err != nil {
 				api.WriteError(w, r, err)
@@ -143,7 +143,7 @@ func (m *Module) registerMaterialFiles(api *httpapi.API) {
 		})
 	api.Handle(http.MethodPost, materialsBase+"/export-materials",
 		"Export materials and their boards as .xlsx (JSON body {ids?}; none: every material); headers in the caller's language",
-		httpapi.Perm(PermMaterialsImport), func(w http.ResponseWriter, r *http.Request) {
+		httpapi.Perm(PermMaterialsImport).Feature(FeatureOptimization), func(w http.ResponseWriter, r *http.Request) {
 			var in MaterialsExportInput
 			body, err := io.ReadAll(io.LimitReader(r.Body, 1<<20))
 			if err != nil {

@@ -76,7 +76,7 @@ func (m *Module) registerPrint(api *httpapi.API) {
 		"A finished run's cutting diagrams as PDF ({planNo}-diagrams.pdf, A4 landscape, the caller's language): a summary page "+
 			"with the figures and patterns, then every distinct pattern to scale with its count, board, parts (label code, name, "+
 			"cut size), offcuts kept, waste and the cut order (not in the contract)",
-		httpapi.Perm(PermRunsDownload), func(w http.ResponseWriter, r *http.Request) {
+		httpapi.Perm(PermRunsDownload).Feature(FeatureOptimization), func(w http.ResponseWriter, r *http.Request) {
 			id, ok := solution(w, r)
 			if !ok {
 				return
@@ -92,7 +92,7 @@ func (m *Module) registerPrint(api *httpapi.API) {
 		"A finished run's part labels as PDF ({planNo}-labels.pdf): one per part copy in take-off order, with a Code 128 "+
 			"barcode of its label code, order, cabinet, name, finished and cut size, banding and grain, board and pattern. "+
 			"Query layout: sheet (default; A4, 3 × 8 labels of 70 × 37 mm) or roll (one 100 × 60 mm label a page) (not in the contract)",
-		httpapi.Perm(PermRunsDownload), func(w http.ResponseWriter, r *http.Request) {
+		httpapi.Perm(PermRunsDownload).Feature(FeatureOptimization), func(w http.ResponseWriter, r *http.Request) {
 			id, ok := solution(w, r)
 			if !ok {
 				return

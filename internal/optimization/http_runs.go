@@ -83,12 +83,12 @@ func (m *Module) registerRuns(api *httpapi.API) {
 		return o
 	}
 	httpapi.Register(api, op(http.MethodPost, base+"/optimization", "Start a run of import files: verified first (any problem refuses it), then queued"),
-		httpapi.Perm(PermRunsStart),
+		httpapi.Perm(PermRunsStart).Feature(FeatureOptimization),
 		func(ctx context.Context, in *startRunBody) (*httpapi.Body[Run], error) {
 			return httpapi.Reply(m.svc.StartRun(ctx, in.Body))
 		})
 	httpapi.Register(api, op(http.MethodGet, base+"/progress", "Where runs stand: status, percent, boards so far, best utilisation, lower bound"),
-		httpapi.Perm(PermRuns),
+		httpapi.Perm(PermRuns).Feature(FeatureOptimization),
 		func(ctx context.Context, in *progressInput) (*httpapi.Body[httpapi.List[RunProgress]], error) {
 			var ids []uuid.UUID
 			for _, s := range strings.Split(in.IDs, ",") {
@@ -104,7 +104,7 @@ func (m *Module) registerRuns(api *httpapi.API) {
 			return httpapi.ReplyList(m.svc.Progress(ctx, ids))
 		})
 	httpapi.Register(api, op(http.MethodGet, base+"/solutions", "Runs with their figures, newest first (the saw kanban's run picker too)"),
-		httpapi.Perm(PermRuns, PermKanban),
+		httpapi.Perm(PermRuns, PermKanban).Feature(FeatureOptimization),
 		func(ctx context.Context, in *runsInput) (*httpapi.Body[httpapi.Paged[Run]], error) {
 			q, err := in.query()
 			if err != nil {
@@ -113,22 +113,22 @@ func (m *Module) registerRuns(api *httpapi.API) {
 			return httpapi.ReplyPage(m.svc.ListRuns(ctx, q))
 		})
 	httpapi.Register(api, op(http.MethodPost, base+"/solutions/{id}/cancel", "Cancel a queued or running run (not in the contract)"),
-		httpapi.Perm(PermRunsCancel),
+		httpapi.Perm(PermRunsCancel).Feature(FeatureOptimization),
 		func(ctx context.Context, in *importIDPath) (*httpapi.Body[Run], error) {
 			return httpapi.Reply(m.svc.CancelRun(ctx, in.ID))
 		})
 	httpapi.Register(api, op(http.MethodGet, base+"/{id}/channels", "A finished run's boards by saw channel, with their kanban state ({id}: the run)"),
-		httpapi.Perm(PermKanban),
+		httpapi.Perm(PermKanban).Feature(FeatureOptimization),
 		func(ctx context.Context, in *importIDPath) (*httpapi.Body[httpapi.List[Channel]], error) {
 			return httpapi.ReplyList(m.svc.Channels(ctx, in.ID))
 		})
 	httpapi.Register(api, op(http.MethodPut, base+"/{id}/channels/{boardId}", "Move a board one column on the saw kanban (not in the contract)"),
-		httpapi.Perm(PermKanbanMove),
+		httpapi.Perm(PermKanbanMove).Feature(FeatureOptimization),
 		func(ctx context.Context, in *moveBoardInput) (*httpapi.Body[RunBoard], error) {
 			return httpapi.Reply(m.svc.MoveBoard(ctx, in.ID, in.BoardID, in.Body.State))
 		})
 	api.Handle(http.MethodGet, base+"/solutions/excel", "The finished runs (status 2) as .xlsx, with the solutions list's filters",
-		httpapi.Perm(PermRunsDownload), func(w http.ResponseWriter, r *http.Request) {
+		httpapi.Perm(PermRunsDownload).Feature(FeatureOptimization), func(w http.ResponseWriter, r *http.Request) {
 			v := r.URL.Query()
 			in := runsInput{PlanNo: v.Get("planNo"), From: v.Get("from"), To: v.Get("to"), Sorting: v.Get("sorting")}
 			q, err := in.query()
@@ -145,7 +145,7 @@ func (m *Module) registerRuns(api *httpapi.API) {
 		})
 	api.Handle(http.MethodGet, base+"/solutions/{solutionId}/download",
 		"A finished run's download: a zip of its pattern drawings (SVG), its cutting diagrams (diagrams.pdf) and part labels (labels.pdf, A4 sheets) in the caller's language, its cut list with label codes (parts.csv), its saw file ({planNo}.ptx) and its result JSON",
-		httpapi.Perm(PermRunsDownload), func(w http.ResponseWriter, r *http.Request) {
+		httpapi.Perm(PermRunsDownload).Feature(FeatureOptimization), func(w http.ResponseWriter, r *http.Request) {
 			id, err := uuid.Parse(chi.URLParam(r, "solutionId"))
 			if err != nil {
 				api.WriteError(w, r, apperr.Invalid("solutionId", localization.KeyInvalidValue, "solutionId"))
@@ -159,7 +159,7 @@ func (m *Module) registerRuns(api *httpapi.API) {
 			httpapi.SendFile(w, name, "application/zip", data)
 		})
 	api.Handle(http.MethodGet, base+"/download/{id}/json", "A finished run's full result as JSON (its sheets, cuts, parts with label codes, offcuts)",
-		httpapi.Perm(PermRunsDownload), func(w http.ResponseWriter, r *http.Request) {
+		httpapi.Perm(PermRunsDownload).Feature(FeatureOptimization), func(w http.ResponseWriter, r *http.Request) {
 			id, err := uuid.Parse(chi.URLParam(r, "id"))
 			if err != nil {
 				api.WriteError(w, r, apperr.Invalid("id", localization.KeyInvalidValue, "id"))

@@ -82,38 +82,38 @@ type detailsListInput struct {
 
 func (m *Module) registerImportSettings(api *httpapi.API) {
 	httpapi.Register(api, settingsOp(http.MethodGet, importSettingsPath, "Import-file settings, each with its details"),
-		httpapi.Perm(PermImportFileSettings),
+		httpapi.Perm(PermImportFileSettings).Feature(FeatureOptimization),
 		func(ctx context.Context, in *settingsListInput) (*httpapi.Body[httpapi.Paged[ImportFileSetting]], error) {
 			return httpapi.ReplyPage(m.svc.ListImportFileSettings(ctx, in.query()))
 		})
 	httpapi.Register(api, settingsOp(http.MethodGet, importSettingsPath+"/all", "Every import-file setting, the default first (the upload dialog's select)"),
-		httpapi.LoggedIn(),
+		httpapi.LoggedIn().Feature(FeatureOptimization),
 		func(ctx context.Context, _ *struct{}) (*httpapi.Body[httpapi.List[ImportFileSetting]], error) {
 			return httpapi.ReplyList(m.svc.AllImportFileSettings(ctx))
 		})
 	httpapi.Register(api, settingsOp(http.MethodGet, importSettingsPath+"/{id}", "One import-file setting with its details"),
-		httpapi.Perm(PermImportFileSettings),
+		httpapi.Perm(PermImportFileSettings).Feature(FeatureOptimization),
 		func(ctx context.Context, in *settingIDPath) (*httpapi.Body[ImportFileSetting], error) {
 			return httpapi.Reply(m.svc.GetImportFileSetting(ctx, in.ID))
 		})
 	httpapi.Register(api, settingsOp(http.MethodPost, importSettingsPath, "Create an import-file setting with its details"),
-		httpapi.Perm(PermImportFileSettingsCreate),
+		httpapi.Perm(PermImportFileSettingsCreate).Feature(FeatureOptimization),
 		func(ctx context.Context, in *settingBody[ImportFileSettingInput]) (*httpapi.Body[ImportFileSetting], error) {
 			return httpapi.Reply(m.svc.CreateImportFileSetting(ctx, in.Body))
 		})
 	httpapi.Register(api, settingsOp(http.MethodPut, importSettingsPath+"/{id}", "Update an import-file setting; details, when present, replace its details"),
-		httpapi.Perm(PermImportFileSettingsEdit),
+		httpapi.Perm(PermImportFileSettingsEdit).Feature(FeatureOptimization),
 		func(ctx context.Context, in *settingIDBody[UpdateImportFileSettingInput]) (*httpapi.Body[ImportFileSetting], error) {
 			return httpapi.Reply(m.svc.UpdateImportFileSetting(ctx, in.ID, in.Body))
 		})
 	httpapi.Register(api, settingsOp(http.MethodDelete, importSettingsPath+"/{id}", "Delete an import-file setting and its details"),
-		httpapi.Perm(PermImportFileSettingsDelete),
+		httpapi.Perm(PermImportFileSettingsDelete).Feature(FeatureOptimization),
 		func(ctx context.Context, in *settingIDPath) (*struct{}, error) {
 			return httpapi.NoContent(m.svc.DeleteImportFileSetting(ctx, in.ID))
 		})
 	api.Handle(http.MethodGet, importSettingsPath+"/file-setting-template/{id}",
 		"An empty cut list of the setting: its titles as the header row (.xlsx, or .csv for a .csv setting)",
-		httpapi.Perm(PermImportFileSettings), func(w http.ResponseWriter, r *http.Request) {
+		httpapi.Perm(PermImportFileSettings).Feature(FeatureOptimization), func(w http.ResponseWriter, r *http.Request) {
 			id, err := uuid.Parse(chi.URLParam(r, "id"))
 			if err != nil {
 				api.WriteError(w, r, apperr.WithKey(apperr.ErrNotFound, KeyNotFound))
@@ -128,7 +128,7 @@ func (m *Module) registerImportSettings(api *httpapi.API) {
 		})
 	api.Handle(http.MethodPost, importSettingsPath+"/export-importsetting",
 		"The settings (body {ids}; none: every setting) as .xlsx: one row per detail (name, file type, header rows, column, field, title, encoding)",
-		httpapi.Perm(PermImportFileSettings), func(w http.ResponseWriter, r *http.Request) {
+		httpapi.Perm(PermImportFileSettings).Feature(FeatureOptimization), func(w http.ResponseWriter, r *http.Request) {
 			var in ExportSettingsInput
 			body, err := io.ReadAll(io.LimitReader(r.Body, 1<<20))
 			if err == nil && len(bytes.TrimSpace(body)) > 0 {
@@ -147,7 +147,7 @@ func (m *Module) registerImportSettings(api *httpapi.API) {
 		})
 	api.Handle(http.MethodPost, importSettingsPath+"/import-importsetting",
 		"Import settings from the .xlsx of export-importsetting (multipart field file); all or nothing; a name that exists is replaced (needs the edit permission)",
-		httpapi.Perm(PermImportFileSettingsCreate), func(w http.ResponseWriter, r *http.Request) {
+		httpapi.Perm(PermImportFileSettingsCreate).Feature(FeatureOptimization), func(w http.ResponseWriter, r *http.Request) {
 			data, err := readSettingsUpload(w, r)
 			if err != nil {
 				api.WriteError(w, r, err)
@@ -213,7 +213,7 @@ func readSettingsUpload(w http.ResponseWriter, r *http.Request) ([]byte, error) 
 
 func (m *Module) registerSettingDetails(api *httpapi.API) {
 	httpapi.Register(api, settingsOp(http.MethodGet, settingDetailsPath, "A setting's details, by column index ascending"),
-		httpapi.Perm(PermImportFileSettings),
+		httpapi.Perm(PermImportFileSettings).Feature(FeatureOptimization),
 		func(ctx context.Context, in *detailsListInput) (*httpapi.Body[httpapi.Paged[ImportFileSettingDetail]], error) {
 			id, err := uuid.Parse(strings.TrimSpace(in.ImportFileSettingID))
 			if err != nil || id == uuid.Nil {
@@ -226,22 +226,22 @@ func (m *Module) registerSettingDetails(api *httpapi.API) {
 			return httpapi.ReplyPage(m.svc.ListDetails(ctx, DetailsQuery{ImportFileSettingID: id, Skip: in.SkipCount, Limit: limit}))
 		})
 	httpapi.Register(api, settingsOp(http.MethodGet, settingDetailsPath+"/{id}", "One detail of a setting"),
-		httpapi.Perm(PermImportFileSettings),
+		httpapi.Perm(PermImportFileSettings).Feature(FeatureOptimization),
 		func(ctx context.Context, in *settingIDPath) (*httpapi.Body[ImportFileSettingDetail], error) {
 			return httpapi.Reply(m.svc.GetDetail(ctx, in.ID))
 		})
 	httpapi.Register(api, settingsOp(http.MethodPost, settingDetailsPath, "Add a column to a setting"),
-		httpapi.Perm(PermImportFileSettingsEdit),
+		httpapi.Perm(PermImportFileSettingsEdit).Feature(FeatureOptimization),
 		func(ctx context.Context, in *settingBody[DetailInput]) (*httpapi.Body[ImportFileSettingDetail], error) {
 			return httpapi.Reply(m.svc.CreateDetail(ctx, in.Body))
 		})
 	httpapi.Register(api, settingsOp(http.MethodPut, settingDetailsPath+"/{id}", "Change a column of a setting"),
-		httpapi.Perm(PermImportFileSettingsEdit),
+		httpapi.Perm(PermImportFileSettingsEdit).Feature(FeatureOptimization),
 		func(ctx context.Context, in *settingIDBody[UpdateDetailInput]) (*httpapi.Body[ImportFileSettingDetail], error) {
 			return httpapi.Reply(m.svc.UpdateDetail(ctx, in.ID, in.Body))
 		})
 	httpapi.Register(api, settingsOp(http.MethodDelete, settingDetailsPath+"/{id}", "Remove a column of a setting"),
-		httpapi.Perm(PermImportFileSettingsEdit),
+		httpapi.Perm(PermImportFileSettingsEdit).Feature(FeatureOptimization),
 		func(ctx context.Context, in *settingIDPath) (*struct{}, error) {
 			return httpapi.NoContent(m.svc.DeleteDetail(ctx, in.ID))
 		})
@@ -249,22 +249,22 @@ func (m *Module) registerSettingDetails(api *httpapi.API) {
 
 func (m *Module) registerParameters(api *httpapi.API) {
 	httpapi.Register(api, settingsOp(http.MethodGet, parametersPath, "Optimise parameter settings"),
-		httpapi.Perm(PermParameters),
+		httpapi.Perm(PermParameters).Feature(FeatureOptimization),
 		func(ctx context.Context, in *settingsListInput) (*httpapi.Body[httpapi.Paged[ParameterSetting]], error) {
 			return httpapi.ReplyPage(m.svc.ListParameters(ctx, in.query()))
 		})
 	httpapi.Register(api, settingsOp(http.MethodPost, parametersPath, "Create optimise parameters (the first, or one marked default, becomes the only default)"),
-		httpapi.Perm(PermParametersCreate),
+		httpapi.Perm(PermParametersCreate).Feature(FeatureOptimization),
 		func(ctx context.Context, in *settingBody[ParameterSettingInput]) (*httpapi.Body[ParameterSetting], error) {
 			return httpapi.Reply(m.svc.CreateParameters(ctx, in.Body))
 		})
 	httpapi.Register(api, settingsOp(http.MethodPut, parametersPath+"/{id}", "Update optimise parameters (marking them default clears the other default)"),
-		httpapi.Perm(PermParametersEdit),
+		httpapi.Perm(PermParametersEdit).Feature(FeatureOptimization),
 		func(ctx context.Context, in *settingIDBody[ParameterSettingInput]) (*httpapi.Body[ParameterSetting], error) {
 			return httpapi.Reply(m.svc.UpdateParameters(ctx, in.ID, in.Body))
 		})
 	httpapi.Register(api, settingsOp(http.MethodDelete, parametersPath+"/{id}", "Delete optimise parameters (a deleted default passes to the oldest other)"),
-		httpapi.Perm(PermParametersDelete),
+		httpapi.Perm(PermParametersDelete).Feature(FeatureOptimization),
 		func(ctx context.Context, in *settingIDPath) (*struct{}, error) {
 			return httpapi.NoContent(m.svc.DeleteParameters(ctx, in.ID))
 		})
@@ -272,22 +272,22 @@ func (m *Module) registerParameters(api *httpapi.API) {
 
 func (m *Module) registerMachines(api *httpapi.API) {
 	httpapi.Register(api, settingsOp(http.MethodGet, machinesPath, "Saw (machine) parameter settings"),
-		httpapi.Perm(PermMachines),
+		httpapi.Perm(PermMachines).Feature(FeatureOptimization),
 		func(ctx context.Context, in *settingsListInput) (*httpapi.Body[httpapi.Paged[MachineSetting]], error) {
 			return httpapi.ReplyPage(m.svc.ListMachines(ctx, in.query()))
 		})
 	httpapi.Register(api, settingsOp(http.MethodPost, machinesPath, "Create a saw (the first, or one marked default, becomes the only default)"),
-		httpapi.Perm(PermMachinesCreate),
+		httpapi.Perm(PermMachinesCreate).Feature(FeatureOptimization),
 		func(ctx context.Context, in *settingBody[MachineSettingInput]) (*httpapi.Body[MachineSetting], error) {
 			return httpapi.Reply(m.svc.CreateMachine(ctx, in.Body))
 		})
 	httpapi.Register(api, settingsOp(http.MethodPut, machinesPath+"/{id}", "Update a saw (marking it default clears the other default)"),
-		httpapi.Perm(PermMachinesEdit),
+		httpapi.Perm(PermMachinesEdit).Feature(FeatureOptimization),
 		func(ctx context.Context, in *settingIDBody[MachineSettingInput]) (*httpapi.Body[MachineSetting], error) {
 			return httpapi.Reply(m.svc.UpdateMachine(ctx, in.ID, in.Body))
 		})
 	httpapi.Register(api, settingsOp(http.MethodDelete, machinesPath+"/{id}", "Delete a saw (a deleted default passes to the oldest other)"),
-		httpapi.Perm(PermMachinesDelete),
+		httpapi.Perm(PermMachinesDelete).Feature(FeatureOptimization),
 		func(ctx context.Context, in *settingIDPath) (*struct{}, error) {
 			return httpapi.NoContent(m.svc.DeleteMachine(ctx, in.ID))
 		})

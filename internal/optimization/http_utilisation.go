@@ -54,7 +54,7 @@ func (m *Module) registerUtilisation(api *httpapi.API) {
 	}
 	httpapi.Register(api, op(base+"/by-file", "Utilisation per import file over a period, oldest finish first, with their total "+
 		"and the materials cut (not in the contract: the utilizationRateByFile chart)"),
-		httpapi.Perm(PermUtilisation),
+		httpapi.Perm(PermUtilisation).Feature(FeatureOptimization),
 		func(ctx context.Context, in *utilisationByFileInput) (*httpapi.Body[ByFileUtilisation], error) {
 			q, err := in.query()
 			if err != nil {
@@ -64,7 +64,7 @@ func (m *Module) registerUtilisation(api *httpapi.API) {
 		})
 	httpapi.Register(api, op(base+"/files", "A page of import files with their utilisation and the totals of every matching file "+
 		"(not in the contract: the utilizationRateByFileList table)"),
-		httpapi.Perm(PermUtilisation),
+		httpapi.Perm(PermUtilisation).Feature(FeatureOptimization),
 		func(ctx context.Context, in *utilisationFilesInput) (*httpapi.Body[FileUtilisationPage], error) {
 			q, err := (&utilisationByFileInput{From: in.From, To: in.To, MaterialCode: in.MaterialCode}).query()
 			if err != nil {
@@ -75,7 +75,7 @@ func (m *Module) registerUtilisation(api *httpapi.API) {
 		})
 	httpapi.Register(api, op(base+"/files/{importFileId}", "One import file's utilisation by material and board, and the runs it was in "+
 		"(not in the contract: the utilizationRateByFileListDtl page)"),
-		httpapi.Perm(PermUtilisation),
+		httpapi.Perm(PermUtilisation).Feature(FeatureOptimization),
 		func(ctx context.Context, in *utilisationFileInput) (*httpapi.Body[FileUtilisationDetail], error) {
 			var runID *uuid.UUID
 			if s := strings.TrimSpace(in.RunID); s != "" {

@@ -9,6 +9,7 @@ import (
 
 	"kerf/internal/auditdesign"
 	"kerf/internal/platform/db"
+	"kerf/internal/platform/feature"
 	"kerf/internal/platform/httpapi"
 	"kerf/internal/platform/localization"
 	"kerf/internal/platform/module"
@@ -46,7 +47,30 @@ func (m *Module) Service() *Service { return m.svc }
 
 func (m *Module) Name() string                    { return "optimization" }
 func (m *Module) Permissions() []permission.Group { return permissionGroups }
-func (m *Module) Menus() []module.MenuEntry       { return menus() }
+func (m *Module) Menus() []module.MenuEntry {
+	return module.WithFeature(FeatureOptimization, menus())
+}
+
+// Features of the area (docs/decisions/0014): the whole area is a switch; a run's pieces are limited.
+const (
+	FeatureOptimization    = "Kerf.Optimization"
+	FeatureMaxPartsPerRun  = "Kerf.Optimization.MaxPartsPerRun"
+	defaultMaxPartsPerRun  = "20000"
+	featureMaxPartsCeiling = 10_000_000
+)
+
+// Features declares the area's switch and its parts-per-run limit.
+func (m *Module) Features() []feature.Group {
+	return []feature.Group{{Name: FeatureOptimization, DisplayName: menuText("优化排版", "Optimisation"),
+		Features: []feature.Definition{
+			{Name: FeatureOptimization, Type: feature.TypeBool, Default: "true",
+				DisplayName: menuText("优化排版", "Optimisation"),
+				Description: menuText("导入文件、优化方案、锯看板和利用率", "Import files, runs, the saw kanban and utilisation")},
+			{Name: FeatureMaxPartsPerRun, Parent: FeatureOptimization, Type: feature.TypeInt, Default: defaultMaxPartsPerRun,
+				Min: 0, Max: featureMaxPartsCeiling, DisplayName: menuText("每次优化的最多板件数", "Parts per run"),
+				Description: menuText("一次优化的板件总数上限（0 为不限）", "The most pieces one run may have (0: no limit)")},
+		}}}
+}
 
 // Migrations are the import files' tables, then the settings', the materials', the runs' (the
 // order they were released in; each slice frozen once released, a change a new migration at its end).

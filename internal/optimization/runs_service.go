@@ -13,6 +13,7 @@ import (
 
 	"kerf/internal/platform/apperr"
 	"kerf/internal/platform/db"
+	"kerf/internal/platform/feature"
 	"kerf/internal/platform/jobs"
 	"kerf/internal/platform/localization"
 )
@@ -83,6 +84,9 @@ func (s *Service) StartRun(ctx context.Context, in StartRunInput) (*Run, error) 
 			return nil, apperr.User(KeyRunProblems, f.FileName, len(v.Problems), strings.Join(msgs, "; "))
 		}
 		pieces += f.Pieces
+	}
+	if err := feature.CheckLimit(ctx, FeatureMaxPartsPerRun, pieces); err != nil {
+		return nil, err // over the tenant's parts-per-run limit: a localised 400
 	}
 	params, err := s.runParameters(ctx, in.OptimizeParameterSettingID)
 	if err != nil {

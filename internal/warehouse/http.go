@@ -74,11 +74,11 @@ func limit(n int) int {
 func (m *Module) Register(api *httpapi.API) {
 	m.registerStructure(api)
 	httpapi.Register(api, op(http.MethodGet, "/api/app/factory", "The tenant's factories"),
-		httpapi.Perm(PermFactories), func(ctx context.Context, _ *struct{}) (*httpapi.Body[httpapi.List[Factory]], error) {
+		httpapi.Perm(PermFactories).Feature(FeatureWarehouse), func(ctx context.Context, _ *struct{}) (*httpapi.Body[httpapi.List[Factory]], error) {
 			return httpapi.ReplyList(m.svc.Factories(ctx))
 		})
 	httpapi.Register(api, op(http.MethodGet, "/api/app/storehouse/get-storehouseRowlist", "Storehouse rows with their shelves and fill"),
-		httpapi.Perm(PermShelves), func(ctx context.Context, in *rowListInput) (*httpapi.Body[httpapi.List[RowView]], error) {
+		httpapi.Perm(PermShelves).Feature(FeatureWarehouse), func(ctx context.Context, in *rowListInput) (*httpapi.Body[httpapi.List[RowView]], error) {
 			var factory *uuid.UUID
 			if in.FactoryID != "" {
 				id, err := uuid.Parse(in.FactoryID)
@@ -90,7 +90,7 @@ func (m *Module) Register(api *httpapi.API) {
 			return httpapi.ReplyList(m.svc.RowList(ctx, factory))
 		})
 	httpapi.Register(api, op(http.MethodGet, "/api/app/storehouse/get-shelvesinfo", "A shelf's bins by level and position with what each holds"),
-		httpapi.Perm(PermShelves), func(ctx context.Context, in *shelvesInfoInput) (*httpapi.Body[httpapi.List[ShelfInfo]], error) {
+		httpapi.Perm(PermShelves).Feature(FeatureWarehouse), func(ctx context.Context, in *shelvesInfoInput) (*httpapi.Body[httpapi.List[ShelfInfo]], error) {
 			st, err := ParseInt("storageType", in.StorageType)
 			if err != nil {
 				return nil, err
@@ -98,7 +98,7 @@ func (m *Module) Register(api *httpapi.API) {
 			return httpapi.ReplyList(m.svc.ShelvesInfo(ctx, in.Code, st))
 		})
 	httpapi.Register(api, op(http.MethodGet, "/api/app/board-in-out-bound-logs/statistics", "In, out and on hand per material, thickness and kind"),
-		httpapi.Perm(PermStock), func(ctx context.Context, in *statisticsInput) (*httpapi.Body[Statistics], error) {
+		httpapi.Perm(PermStock).Feature(FeatureWarehouse), func(ctx context.Context, in *statisticsInput) (*httpapi.Body[Statistics], error) {
 			kind, err := ParseInt("kind", in.Kind)
 			if err != nil {
 				return nil, err
@@ -106,7 +106,7 @@ func (m *Module) Register(api *httpapi.API) {
 			return httpapi.Reply(m.svc.Statistics(ctx, StatQuery{From: in.From, To: in.To, MaterialCode: in.MaterialCode, Kind: kind}))
 		})
 	httpapi.Register(api, op(http.MethodGet, "/api/app/board-in-out-bound-logs/get-stock-data", "Stock rows with pieces on hand"),
-		httpapi.Perm(PermStock), func(ctx context.Context, in *stockDataInput) (*httpapi.Body[httpapi.Paged[StockItem]], error) {
+		httpapi.Perm(PermStock).Feature(FeatureWarehouse), func(ctx context.Context, in *stockDataInput) (*httpapi.Body[httpapi.Paged[StockItem]], error) {
 			kind, err := ParseInt("kind", in.Kind)
 			if err != nil {
 				return nil, err
@@ -119,7 +119,7 @@ func (m *Module) Register(api *httpapi.API) {
 				Thickness: th, Sorting: in.Sorting, Skip: in.SkipCount, Limit: limit(in.MaxResultCount)}))
 		})
 	httpapi.Register(api, op(http.MethodGet, "/api/app/board-in-out-bound-logs", "The stock in/out log (not in the contract)"),
-		httpapi.Perm(PermStock), func(ctx context.Context, in *logsInput) (*httpapi.Body[httpapi.Paged[StockLog]], error) {
+		httpapi.Perm(PermStock).Feature(FeatureWarehouse), func(ctx context.Context, in *logsInput) (*httpapi.Body[httpapi.Paged[StockLog]], error) {
 			kind, err := ParseInt("kind", in.Kind)
 			if err != nil {
 				return nil, err
@@ -133,7 +133,7 @@ func (m *Module) Register(api *httpapi.API) {
 				Skip: in.SkipCount, Limit: limit(in.MaxResultCount)}))
 		})
 	httpapi.Register(api, op(http.MethodPost, "/api/app/board-in-out-bound-logs/book", "Book a manual receipt or issue (not in the contract)"),
-		httpapi.Perm(PermStockBook), func(ctx context.Context, in *bookInput) (*httpapi.Body[httpapi.List[StockLog]], error) {
+		httpapi.Perm(PermStockBook).Feature(FeatureWarehouse), func(ctx context.Context, in *bookInput) (*httpapi.Body[httpapi.List[StockLog]], error) {
 			return httpapi.ReplyList(m.svc.BookManual(ctx, in.Body))
 		})
 }

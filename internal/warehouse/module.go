@@ -6,6 +6,7 @@ import (
 	"github.com/google/uuid"
 
 	"kerf/internal/platform/db"
+	"kerf/internal/platform/feature"
 	"kerf/internal/platform/localization"
 	"kerf/internal/platform/module"
 	"kerf/internal/platform/permission"
@@ -30,6 +31,17 @@ type Module struct {
 	svc  *Service
 }
 
+// FeatureWarehouse is the area's switch (docs/decisions/0014).
+const FeatureWarehouse = "Kerf.Warehouse"
+
+// Features declares the area's switch.
+func (m *Module) Features() []feature.Group {
+	return []feature.Group{{Name: FeatureWarehouse, DisplayName: menuText("余料管理", "Offcuts"),
+		Features: []feature.Definition{{Name: FeatureWarehouse, Type: feature.TypeBool, Default: "true",
+			DisplayName: menuText("余料管理", "Offcuts"),
+			Description: menuText("余料库存、货架和出入库", "Offcut stock, shelves and bookings")}}}}
+}
+
 // New builds the area.
 func New(deps Deps) *Module { return &Module{deps: deps, svc: NewService(deps.DB)} }
 
@@ -40,5 +52,5 @@ func (m *Module) Name() string                              { return "warehouse"
 func (m *Module) Migrations() []db.Migration                { return migrations }
 func (m *Module) Permissions() []permission.Group           { return permissionGroups }
 func (m *Module) Texts() localization.Texts                 { return texts }
-func (m *Module) Menus() []module.MenuEntry                 { return menus }
+func (m *Module) Menus() []module.MenuEntry                 { return module.WithFeature(FeatureWarehouse, menus) }
 func (m *Module) Seed(ctx context.Context, demo bool) error { return m.seed(ctx, demo) }

@@ -31,12 +31,20 @@ type Checker interface {
 	IsGranted(ctx context.Context, p *auth.Principal, names ...string) (bool, error)
 }
 
+// FeatureChecker answers a localised 403 when a feature an operation needs is off for the
+// caller's tenant (platform/feature's Service).
+type FeatureChecker interface {
+	RequireFeatures(ctx context.Context, names ...string) error
+}
+
 // Access is the rule an operation declares: public, any logged-in caller, or any of a
-// list of permissions. The zero Access declares nothing, and Register and Handle refuse
-// it at start-up: an operation is never open, or merely "logged in", by omission.
+// list of permissions, plus the features the caller's tenant must have on (Feature). The
+// zero Access declares nothing, and Register and Handle refuse it at start-up: an operation
+// is never open, or merely "logged in", by omission.
 type Access struct {
 	kind        accessKind
 	permissions []string
+	features    []string
 }
 
 type accessKind int
@@ -78,6 +86,17 @@ func mustDeclare(method, path string, a Access) {
 // Permissions returns the permissions of which any one is needed.
 func (a Access) Permissions() []string { return a.permissions }
 
+// Feature returns the rule that also needs every one of the switches names on for the
+// caller's tenant (docs/decisions/0014), e.g. httpapi.Perm(X).Feature("Kerf.Optimization");
+// off answers 403 naming the feature, after the login and permission checks.
+func (a Access) Feature(names ...string) Access {
+	a.features = append(slices.Clone(a.features), names...)
+	return a
+}
+
+// Features returns the switches the operation needs on.
+func (a Access) Features() []string { return a.features }
+
 // Op is a registered operation, kept so tests can walk every one.
 type Op struct {
 	Method, Path string
@@ -91,9 +110,13 @@ type Config struct {
 	Verifier auth.Verifier    // may be set later with SetVerifier
 	Tenants  tenancy.Resolver // may be set later with SetTenants
 	Audit    *audit.Writer    // nil disables the audit log
-	MaxBody  int64            // bytes; uploads set their own limits
-	Title    string
-	Version  string
+	Features FeatureChecker   // checks Access.Feature; nil: features are not enforced
+	// Use are middlewares run after authentication and the tenant's resolution (e.g. one that
+	// puts a service into every request's context).
+	Use     []func(http.Handler) http.Handler
+	MaxBody int64 // bytes; uploads set their own limits
+	Title   string
+	Version string
 
 	// TrustedProxies are the peers whose X-Forwarded-For is believed (ParseTrustedProxies);
 	// none: the connection's peer is the client.
@@ -133,6 +156,7 @@ func New(cfg Config) *API {
 		r.Use(cfg.Audit.Middleware)
 	}
 	r.Use(a.authenticate, a.tenant)
+	r.Use(cfg.Use...)
 	a.Router = r
 
 	hc := huma.DefaultConfig(cfg.Title, cfg.Version)
@@ -196,6 +220,9 @@ func Register[I, O any](a *API, op huma.Operation, access Access, h func(context
 			op.Description += fmt.Sprintf("\n\nNeeds any of: %v", access.permissions)
 		}
 	}
+	if len(access.features) > 0 {
+		op.Description += fmt.Sprintf("\n\nNeeds the features: %v", access.features)
+	}
 	if op.DefaultStatus == 0 && (op.Method == http.MethodDelete) {
 		op.DefaultStatus = http.StatusNoContent
 	}
@@ -242,6 +269,16 @@ func (a *API) Handle(method, path, summary string, access Access, h http.Handler
 }
 
 func (a *API) authorize(ctx context.Context, access Access) error {
+	if err := a.authorizeCaller(ctx, access); err != nil {
+		return err
+	}
+	if len(access.features) > 0 && a.Features != nil {
+		return a.Features.RequireFeatures(ctx, access.features...)
+	}
+	return nil
+}
+
+func (a *API) authorizeCaller(ctx context.Context, access Access) error {
 	switch access.kind {
 	case public:
 		return nil

@@ -6,6 +6,7 @@ import (
 	"context"
 
 	"kerf/internal/platform/db"
+	"kerf/internal/platform/feature"
 	"kerf/internal/platform/httpapi"
 	"kerf/internal/platform/jobs"
 	"kerf/internal/platform/localization"
@@ -36,6 +37,13 @@ type JobsModule interface {
 	Jobs(q *jobs.Queue) error
 }
 
+// FeatureModule is a module that declares features (optional: the app checks for it): what
+// an edition or a tenant may use, e.g. a switch for the whole area or a limit
+// (docs/decisions/0014, "Features").
+type FeatureModule interface {
+	Features() []feature.Group
+}
+
 // MenuEntry is a menu item an area contributes; the menus area stores them as rows
 // that administrators can edit later.
 type MenuEntry struct {
@@ -56,6 +64,9 @@ type MenuEntry struct {
 	HostOnly bool
 	// MultiTenancyOnly entries (tenant management) are shown only when multi-tenancy is on.
 	MultiTenancyOnly bool
+	// Feature names a switch (feature.TypeBool) the caller's tenant must have on to see the
+	// entry and everything under it.
+	Feature string
 }
 
 // Base gives a module empty defaults so it implements only what it has.
@@ -68,3 +79,16 @@ func (Base) Menus() []MenuEntry               { return nil }
 func (Base) Texts() localization.Texts        { return nil }
 func (Base) Register(*httpapi.API)            {}
 func (Base) Seed(context.Context, bool) error { return nil }
+
+// WithFeature returns copies of entries that need the switch name (entries that name another
+// feature keep theirs).
+func WithFeature(name string, entries []MenuEntry) []MenuEntry {
+	out := make([]MenuEntry, len(entries))
+	for i, e := range entries {
+		if e.Feature == "" {
+			e.Feature = name
+		}
+		out[i] = e
+	}
+	return out
+}
