@@ -150,6 +150,7 @@ export const PERMISSION_NAMES = [
   'AbpSettingManagement.Emailing.Mailbox',
   'TextTemplateManagement.TextTemplates',
   'TextTemplateManagement.TextTemplates.EditContents',
+  'FeatureManagement.ManageHostFeatures',
 ] as const
 
 /** A permission name the server defines; any other string is a type error. */
@@ -302,6 +303,7 @@ export const Permissions = {
   'AbpSettingManagement.Emailing.Mailbox': 'AbpSettingManagement.Emailing.Mailbox',
   'TextTemplateManagement.TextTemplates': 'TextTemplateManagement.TextTemplates',
   'TextTemplateManagement.TextTemplates.EditContents': 'TextTemplateManagement.TextTemplates.EditContents',
+  'FeatureManagement.ManageHostFeatures': 'FeatureManagement.ManageHostFeatures',
 } as const satisfies { readonly [N in PermissionName]: N }
 
 /** Whether a string is a permission name the server defines. */

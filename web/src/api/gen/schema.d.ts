@@ -212,6 +212,8 @@ export interface paths {
         /**
          * The stock in/out log (not in the contract)
          * @description Needs any of: [Warehouse.Stock]
+         *
+         *     Needs the features: [Kerf.Warehouse]
          */
         get: operations["get-api-app-board-in-out-bound-logs"];
         put?: never;
@@ -234,6 +236,8 @@ export interface paths {
         /**
          * Book a manual receipt or issue (not in the contract)
          * @description Needs any of: [Warehouse.Stock.Book]
+         *
+         *     Needs the features: [Kerf.Warehouse]
          */
         post: operations["post-api-app-board-in-out-bound-logs-book"];
         delete?: never;
@@ -252,6 +256,8 @@ export interface paths {
         /**
          * Stock rows with pieces on hand
          * @description Needs any of: [Warehouse.Stock]
+         *
+         *     Needs the features: [Kerf.Warehouse]
          */
         get: operations["get-api-app-board-in-out-bound-logs-get-stock-data"];
         put?: never;
@@ -272,6 +278,8 @@ export interface paths {
         /**
          * In, out and on hand per material, thickness and kind
          * @description Needs any of: [Warehouse.Stock]
+         *
+         *     Needs the features: [Kerf.Warehouse]
          */
         get: operations["get-api-app-board-in-out-bound-logs-statistics"];
         put?: never;
@@ -292,12 +300,16 @@ export interface paths {
         /**
          * The tenant's factories
          * @description Needs any of: [Warehouse.Factories]
+         *
+         *     Needs the features: [Kerf.Warehouse]
          */
         get: operations["get-api-app-factory"];
         put?: never;
         /**
          * Create a factory (the first, or one marked default, becomes the only default) (not in the contract)
          * @description Needs any of: [Warehouse.Shelves.Create]
+         *
+         *     Needs the features: [Kerf.Warehouse]
          */
         post: operations["post-api-app-factory"];
         delete?: never;
@@ -317,12 +329,16 @@ export interface paths {
         /**
          * Update a factory (making it default clears the other; the default cannot be unset) (not in the contract)
          * @description Needs any of: [Warehouse.Shelves.Edit]
+         *
+         *     Needs the features: [Kerf.Warehouse]
          */
         put: operations["put-api-app-factory-id"];
         post?: never;
         /**
          * Delete a factory with its rows, shelves and bins; refused while it holds stock (a deleted default passes to the first other by code) (not in the contract)
          * @description Needs any of: [Warehouse.Shelves.Delete]
+         *
+         *     Needs the features: [Kerf.Warehouse]
          */
         delete: operations["delete-api-app-factory-id"];
         options?: never;
@@ -669,12 +685,16 @@ export interface paths {
         /**
          * Choose the order's design scheme: one waiting review sheet per solution of the design
          * @description Needs any of: [SalesOrder.Orders.Edit]
+         *
+         *     Needs the features: [Kerf.DesignReview]
          */
         put: operations["put-api-app-salesorder-design-id-id"];
         post?: never;
         /**
          * Cancel the order's design scheme and delete its sheets (refused once a sheet is past waiting)
          * @description Needs any of: [SalesOrder.Orders.Edit]
+         *
+         *     Needs the features: [Kerf.DesignReview]
          */
         delete: operations["delete-api-app-salesorder-design-id-id"];
         options?: never;
@@ -692,6 +712,8 @@ export interface paths {
         /**
          * Where the order's design is shown
          * @description Needs any of: [SalesOrder.Orders]
+         *
+         *     Needs the features: [Kerf.DesignReview]
          */
         get: operations["get-api-app-salesorder-design-url-id"];
         put?: never;
@@ -882,6 +904,8 @@ export interface paths {
         /**
          * A shelf's bins by level and position with what each holds
          * @description Needs any of: [Warehouse.Shelves]
+         *
+         *     Needs the features: [Kerf.Warehouse]
          */
         get: operations["get-api-app-storehouse-get-shelvesinfo"];
         put?: never;
@@ -902,6 +926,8 @@ export interface paths {
         /**
          * Storehouse rows with their shelves and fill
          * @description Needs any of: [Warehouse.Shelves]
+         *
+         *     Needs the features: [Kerf.Warehouse]
          */
         get: operations["get-api-app-storehouse-get-storehouseRowlist"];
         put?: never;
@@ -924,6 +950,8 @@ export interface paths {
         /**
          * Create a storehouse row of a factory (code unique in the factory) (not in the contract)
          * @description Needs any of: [Warehouse.Shelves.Create]
+         *
+         *     Needs the features: [Kerf.Warehouse]
          */
         post: operations["post-api-app-storehouse-rows"];
         delete?: never;
@@ -943,12 +971,16 @@ export interface paths {
         /**
          * Update a storehouse row's code, name and order (not in the contract)
          * @description Needs any of: [Warehouse.Shelves.Edit]
+         *
+         *     Needs the features: [Kerf.Warehouse]
          */
         put: operations["put-api-app-storehouse-rows-id"];
         post?: never;
         /**
          * Delete a storehouse row with its shelves and bins; refused while it holds stock (not in the contract)
          * @description Needs any of: [Warehouse.Shelves.Delete]
+         *
+         *     Needs the features: [Kerf.Warehouse]
          */
         delete: operations["delete-api-app-storehouse-rows-id"];
         options?: never;
@@ -968,6 +1000,8 @@ export interface paths {
         /**
          * Create a shelf with its levels × positions bins ({code}-{level}-{position}) (not in the contract)
          * @description Needs any of: [Warehouse.Shelves.Create]
+         *
+         *     Needs the features: [Kerf.Warehouse]
          */
         post: operations["post-api-app-storehouse-shelves"];
         delete?: never;
@@ -987,12 +1021,16 @@ export interface paths {
         /**
          * Update a shelf: bins added or removed to the new size (a bin holding stock is not removed), renamed with its code (not in the contract)
          * @description Needs any of: [Warehouse.Shelves.Edit]
+         *
+         *     Needs the features: [Kerf.Warehouse]
          */
         put: operations["put-api-app-storehouse-shelves-id"];
         post?: never;
         /**
          * Delete a shelf with its bins; refused while it holds stock (not in the contract)
          * @description Needs any of: [Warehouse.Shelves.Delete]
+         *
+         *     Needs the features: [Kerf.Warehouse]
          */
         delete: operations["delete-api-app-storehouse-shelves-id"];
         options?: never;
@@ -1500,6 +1538,30 @@ export interface paths {
         /** An uploaded image or dashboard file, by name (public) */
         get: operations["get-api-datav-files-name"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/feature-management/features": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every feature with its value for an edition or a tenant (host only)
+         * @description Needs any of: [FeatureManagement.ManageHostFeatures]
+         */
+        get: operations["get-api-feature-management-features"];
+        /**
+         * Store feature values for an edition or a tenant: all or none (host only)
+         * @description Needs any of: [FeatureManagement.ManageHostFeatures]
+         */
+        put: operations["put-api-feature-management-features"];
         post?: never;
         delete?: never;
         options?: never;
@@ -2672,12 +2734,16 @@ export interface paths {
         /**
          * Boards (paged; spec 002 §7.11 filters), each with its material's code, name and thickness
          * @description Needs any of: [Optimization.Materials]
+         *
+         *     Needs the features: [Kerf.Optimization]
          */
         get: operations["get-api-optimization-boards"];
         put?: never;
         /**
          * Add a board to a material
          * @description Needs any of: [Optimization.Materials.Create]
+         *
+         *     Needs the features: [Kerf.Optimization]
          */
         post: operations["post-api-optimization-boards"];
         delete?: never;
@@ -2696,17 +2762,23 @@ export interface paths {
         /**
          * A board
          * @description Needs any of: [Optimization.Materials]
+         *
+         *     Needs the features: [Kerf.Optimization]
          */
         get: operations["get-api-optimization-boards-id"];
         /**
          * Update a board
          * @description Needs any of: [Optimization.Materials.Edit]
+         *
+         *     Needs the features: [Kerf.Optimization]
          */
         put: operations["put-api-optimization-boards-id"];
         post?: never;
         /**
          * Delete a board (refused for an offcut in stock)
          * @description Needs any of: [Optimization.Materials.Delete]
+         *
+         *     Needs the features: [Kerf.Optimization]
          */
         delete: operations["delete-api-optimization-boards-id"];
         options?: never;
@@ -2724,6 +2796,8 @@ export interface paths {
         /**
          * An import file's part rows in row order
          * @description Needs any of: [Optimization.ImportFiles]
+         *
+         *     Needs the features: [Kerf.Optimization]
          */
         get: operations["get-api-optimization-import-file-details"];
         put?: never;
@@ -2744,12 +2818,16 @@ export interface paths {
         /**
          * A setting's details, by column index ascending
          * @description Needs any of: [Optimization.ImportFileSettings]
+         *
+         *     Needs the features: [Kerf.Optimization]
          */
         get: operations["get-api-optimization-import-file-setting-details"];
         put?: never;
         /**
          * Add a column to a setting
          * @description Needs any of: [Optimization.ImportFileSettings.Edit]
+         *
+         *     Needs the features: [Kerf.Optimization]
          */
         post: operations["post-api-optimization-import-file-setting-details"];
         delete?: never;
@@ -2768,17 +2846,23 @@ export interface paths {
         /**
          * One detail of a setting
          * @description Needs any of: [Optimization.ImportFileSettings]
+         *
+         *     Needs the features: [Kerf.Optimization]
          */
         get: operations["get-api-optimization-import-file-setting-details-id"];
         /**
          * Change a column of a setting
          * @description Needs any of: [Optimization.ImportFileSettings.Edit]
+         *
+         *     Needs the features: [Kerf.Optimization]
          */
         put: operations["put-api-optimization-import-file-setting-details-id"];
         post?: never;
         /**
          * Remove a column of a setting
          * @description Needs any of: [Optimization.ImportFileSettings.Edit]
+         *
+         *     Needs the features: [Kerf.Optimization]
          */
         delete: operations["delete-api-optimization-import-file-setting-details-id"];
         options?: never;
@@ -2796,12 +2880,16 @@ export interface paths {
         /**
          * Import-file settings, each with its details
          * @description Needs any of: [Optimization.ImportFileSettings]
+         *
+         *     Needs the features: [Kerf.Optimization]
          */
         get: operations["get-api-optimization-import-file-settings"];
         put?: never;
         /**
          * Create an import-file setting with its details
          * @description Needs any of: [Optimization.ImportFileSettings.Create]
+         *
+         *     Needs the features: [Kerf.Optimization]
          */
         post: operations["post-api-optimization-import-file-settings"];
         delete?: never;
@@ -2817,7 +2905,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every import-file setting, the default first (the upload dialog's select) */
+        /**
+         * Every import-file setting, the default first (the upload dialog's select)
+         * @description Needs the features: [Kerf.Optimization]
+         */
         get: operations["get-api-optimization-import-file-settings-all"];
         put?: never;
         post?: never;
@@ -2888,17 +2979,23 @@ export interface paths {
         /**
          * One import-file setting with its details
          * @description Needs any of: [Optimization.ImportFileSettings]
+         *
+         *     Needs the features: [Kerf.Optimization]
          */
         get: operations["get-api-optimization-import-file-settings-id"];
         /**
          * Update an import-file setting; details, when present, replace its details
          * @description Needs any of: [Optimization.ImportFileSettings.Edit]
+         *
+         *     Needs the features: [Kerf.Optimization]
          */
         put: operations["put-api-optimization-import-file-settings-id"];
         post?: never;
         /**
          * Delete an import-file setting and its details
          * @description Needs any of: [Optimization.ImportFileSettings.Delete]
+         *
+         *     Needs the features: [Kerf.Optimization]
          */
         delete: operations["delete-api-optimization-import-file-settings-id"];
         options?: never;
@@ -2916,12 +3013,16 @@ export interface paths {
         /**
          * Import files, newest first
          * @description Needs any of: [Optimization.ImportFiles]
+         *
+         *     Needs the features: [Kerf.Optimization]
          */
         get: operations["get-api-optimization-import-files"];
         put?: never;
         /**
          * Upload a cut list (.xlsx, .csv) or a design JSON through an import-file setting: multipart fields file and importFileSettingId; the rows are stored in one transaction (not in the contract: the upload)
          * @description Needs any of: [Optimization.ImportFiles.Upload]
+         *
+         *     Needs the features: [Kerf.Optimization]
          */
         post: operations["post-api-optimization-import-files"];
         delete?: never;
@@ -2959,6 +3060,8 @@ export interface paths {
         /**
          * Import the passed review sheets among auditIds as one file (their design JSON read in-process; needs AuditDesign.Download too; not in the contract)
          * @description Needs any of: [Optimization.ImportFiles.Upload]
+         *
+         *     Needs the features: [Kerf.Optimization]
          */
         post: operations["post-api-optimization-import-files-from-audit-designs"];
         delete?: never;
@@ -2979,6 +3082,8 @@ export interface paths {
         /**
          * Start a run of import files: verified first (any problem refuses it), then queued
          * @description Needs any of: [Optimization.Runs.Start]
+         *
+         *     Needs the features: [Kerf.Optimization]
          */
         post: operations["post-api-optimization-import-files-optimization"];
         delete?: never;
@@ -2997,6 +3102,8 @@ export interface paths {
         /**
          * Every problem of an import file's rows before a run
          * @description Needs any of: [Optimization.ImportFiles]
+         *
+         *     Needs the features: [Kerf.Optimization]
          */
         get: operations["get-api-optimization-import-files-optimization-id-verification"];
         put?: never;
@@ -3017,6 +3124,8 @@ export interface paths {
         /**
          * Where runs stand: status, percent, boards so far, best utilisation, lower bound
          * @description Needs any of: [Optimization.Runs]
+         *
+         *     Needs the features: [Kerf.Optimization]
          */
         get: operations["get-api-optimization-import-files-progress"];
         put?: never;
@@ -3037,6 +3146,8 @@ export interface paths {
         /**
          * Runs with their figures, newest first (the saw kanban's run picker too)
          * @description Needs any of: [Optimization.Runs Optimization.Kanban]
+         *
+         *     Needs the features: [Kerf.Optimization]
          */
         get: operations["get-api-optimization-import-files-solutions"];
         put?: never;
@@ -3076,6 +3187,8 @@ export interface paths {
         /**
          * Cancel a queued or running run (not in the contract)
          * @description Needs any of: [Optimization.Runs.Cancel]
+         *
+         *     Needs the features: [Kerf.Optimization]
          */
         post: operations["post-api-optimization-import-files-solutions-id-cancel"];
         delete?: never;
@@ -3145,6 +3258,8 @@ export interface paths {
         /**
          * Utilisation per import file over a period, oldest finish first, with their total and the materials cut (not in the contract: the utilizationRateByFile chart)
          * @description Needs any of: [Optimization.Utilisation]
+         *
+         *     Needs the features: [Kerf.Optimization]
          */
         get: operations["get-api-optimization-import-files-utilization-by-file"];
         put?: never;
@@ -3165,6 +3280,8 @@ export interface paths {
         /**
          * A page of import files with their utilisation and the totals of every matching file (not in the contract: the utilizationRateByFileList table)
          * @description Needs any of: [Optimization.Utilisation]
+         *
+         *     Needs the features: [Kerf.Optimization]
          */
         get: operations["get-api-optimization-import-files-utilization-files"];
         put?: never;
@@ -3185,6 +3302,8 @@ export interface paths {
         /**
          * One import file's utilisation by material and board, and the runs it was in (not in the contract: the utilizationRateByFileListDtl page)
          * @description Needs any of: [Optimization.Utilisation]
+         *
+         *     Needs the features: [Kerf.Optimization]
          */
         get: operations["get-api-optimization-import-files-utilization-files-importFileId"];
         put?: never;
@@ -3208,6 +3327,8 @@ export interface paths {
         /**
          * Delete an import file and its rows
          * @description Needs any of: [Optimization.ImportFiles.Delete]
+         *
+         *     Needs the features: [Kerf.Optimization]
          */
         delete: operations["delete-api-optimization-import-files-id"];
         options?: never;
@@ -3225,6 +3346,8 @@ export interface paths {
         /**
          * A finished run's boards by saw channel, with their kanban state ({id}: the run)
          * @description Needs any of: [Optimization.Kanban]
+         *
+         *     Needs the features: [Kerf.Optimization]
          */
         get: operations["get-api-optimization-import-files-id-channels"];
         put?: never;
@@ -3246,6 +3369,8 @@ export interface paths {
         /**
          * Move a board one column on the saw kanban (not in the contract)
          * @description Needs any of: [Optimization.Kanban.Move]
+         *
+         *     Needs the features: [Kerf.Optimization]
          */
         put: operations["put-api-optimization-import-files-id-channels-boardId"];
         post?: never;
@@ -3265,12 +3390,16 @@ export interface paths {
         /**
          * Saw (machine) parameter settings
          * @description Needs any of: [Optimization.Machines]
+         *
+         *     Needs the features: [Kerf.Optimization]
          */
         get: operations["get-api-optimization-machine-parameter-settings"];
         put?: never;
         /**
          * Create a saw (the first, or one marked default, becomes the only default)
          * @description Needs any of: [Optimization.Machines.Create]
+         *
+         *     Needs the features: [Kerf.Optimization]
          */
         post: operations["post-api-optimization-machine-parameter-settings"];
         delete?: never;
@@ -3290,12 +3419,16 @@ export interface paths {
         /**
          * Update a saw (marking it default clears the other default)
          * @description Needs any of: [Optimization.Machines.Edit]
+         *
+         *     Needs the features: [Kerf.Optimization]
          */
         put: operations["put-api-optimization-machine-parameter-settings-id"];
         post?: never;
         /**
          * Delete a saw (a deleted default passes to the oldest other)
          * @description Needs any of: [Optimization.Machines.Delete]
+         *
+         *     Needs the features: [Kerf.Optimization]
          */
         delete: operations["delete-api-optimization-machine-parameter-settings-id"];
         options?: never;
@@ -3313,12 +3446,16 @@ export interface paths {
         /**
          * Materials (paged; filterText matches code, name or colour)
          * @description Needs any of: [Optimization.Materials]
+         *
+         *     Needs the features: [Kerf.Optimization]
          */
         get: operations["get-api-optimization-materials"];
         put?: never;
         /**
          * Create a material with its boards
          * @description Needs any of: [Optimization.Materials.Create]
+         *
+         *     Needs the features: [Kerf.Optimization]
          */
         post: operations["post-api-optimization-materials"];
         delete?: never;
@@ -3339,6 +3476,8 @@ export interface paths {
         /**
          * Upsert materials by code with their boards (by code within the material); all or none
          * @description Needs any of: [Optimization.Materials.Import]
+         *
+         *     Needs the features: [Kerf.Optimization]
          */
         post: operations["post-api-optimization-materials-batch"];
         delete?: never;
@@ -3391,17 +3530,23 @@ export interface paths {
         /**
          * A material with its boards
          * @description Needs any of: [Optimization.Materials]
+         *
+         *     Needs the features: [Kerf.Optimization]
          */
         get: operations["get-api-optimization-materials-id"];
         /**
          * Update a material; with boards, its boards become those
          * @description Needs any of: [Optimization.Materials.Edit]
+         *
+         *     Needs the features: [Kerf.Optimization]
          */
         put: operations["put-api-optimization-materials-id"];
         post?: never;
         /**
          * Delete a material and its boards (refused while an offcut of it is in stock)
          * @description Needs any of: [Optimization.Materials.Delete]
+         *
+         *     Needs the features: [Kerf.Optimization]
          */
         delete: operations["delete-api-optimization-materials-id"];
         options?: never;
@@ -3419,12 +3564,16 @@ export interface paths {
         /**
          * Optimise parameter settings
          * @description Needs any of: [Optimization.Parameters]
+         *
+         *     Needs the features: [Kerf.Optimization]
          */
         get: operations["get-api-optimization-optimize-parameter-settings"];
         put?: never;
         /**
          * Create optimise parameters (the first, or one marked default, becomes the only default)
          * @description Needs any of: [Optimization.Parameters.Create]
+         *
+         *     Needs the features: [Kerf.Optimization]
          */
         post: operations["post-api-optimization-optimize-parameter-settings"];
         delete?: never;
@@ -3444,12 +3593,16 @@ export interface paths {
         /**
          * Update optimise parameters (marking them default clears the other default)
          * @description Needs any of: [Optimization.Parameters.Edit]
+         *
+         *     Needs the features: [Kerf.Optimization]
          */
         put: operations["put-api-optimization-optimize-parameter-settings-id"];
         post?: never;
         /**
          * Delete optimise parameters (a deleted default passes to the oldest other)
          * @description Needs any of: [Optimization.Parameters.Delete]
+         *
+         *     Needs the features: [Kerf.Optimization]
          */
         delete: operations["delete-api-optimization-optimize-parameter-settings-id"];
         options?: never;
@@ -3644,6 +3797,8 @@ export interface paths {
         /**
          * Review sheets: an order's (salesOrderId, 99 a page) or across orders (the review queue)
          * @description Needs any of: [AuditDesign]
+         *
+         *     Needs the features: [Kerf.DesignReview]
          */
         get: operations["get-api-sales-order-audit-designss"];
         put?: never;
@@ -3683,6 +3838,8 @@ export interface paths {
         /**
          * Claim review sheets (all or none)
          * @description Needs any of: [AuditDesign.Claim]
+         *
+         *     Needs the features: [Kerf.DesignReview]
          */
         post: operations["post-api-sales-order-audit-designss-claim"];
         delete?: never;
@@ -3703,6 +3860,8 @@ export interface paths {
         /**
          * Void review sheets (all or none)
          * @description Needs any of: [AuditDesign.Discard]
+         *
+         *     Needs the features: [Kerf.DesignReview]
          */
         post: operations["post-api-sales-order-audit-designss-discard"];
         delete?: never;
@@ -3740,6 +3899,8 @@ export interface paths {
         /**
          * Price the chosen sheets' designs from the parts catalogue and store the .xlsx quotation in the order's files
          * @description Needs any of: [AuditDesign.MadePrice]
+         *
+         *     Needs the features: [Kerf.DesignReview]
          */
         post: operations["post-api-sales-order-audit-designss-generate-quotation"];
         delete?: never;
@@ -3760,6 +3921,8 @@ export interface paths {
         /**
          * Pass claimed review sheets (all or none)
          * @description Needs any of: [AuditDesign.Pass]
+         *
+         *     Needs the features: [Kerf.DesignReview]
          */
         post: operations["post-api-sales-order-audit-designss-pass"];
         delete?: never;
@@ -3780,6 +3943,8 @@ export interface paths {
         /**
          * Reject claimed review sheets with a reason (all or none)
          * @description Needs any of: [AuditDesign.Reject]
+         *
+         *     Needs the features: [Kerf.DesignReview]
          */
         post: operations["post-api-sales-order-audit-designss-reject"];
         delete?: never;
@@ -3800,6 +3965,8 @@ export interface paths {
         /**
          * Send back claimed or passed review sheets (all or none)
          * @description Needs any of: [AuditDesign.Sendback]
+         *
+         *     Needs the features: [Kerf.DesignReview]
          */
         post: operations["post-api-sales-order-audit-designss-sendback"];
         delete?: never;
@@ -3820,6 +3987,8 @@ export interface paths {
         /**
          * The design data (JSON) of the passed sheets among auditIds; they are marked downloaded
          * @description Needs any of: [AuditDesign.Download]
+         *
+         *     Needs the features: [Kerf.DesignReview]
          */
         post: operations["post-api-sales-order-audit-designss-start-task-design"];
         delete?: never;
@@ -3840,6 +4009,8 @@ export interface paths {
         /**
          * Assign a waiting review sheet to a reviewer, or transfer a claimed one (its claimer may)
          * @description Needs any of: [AuditDesign.Assgin AuditDesign.Transfaner AuditDesign.Claim]
+         *
+         *     Needs the features: [Kerf.DesignReview]
          */
         post: operations["post-api-sales-order-audit-designss-id-assign"];
         delete?: never;
@@ -3858,6 +4029,8 @@ export interface paths {
         /**
          * Where a review sheet's solution is shown
          * @description Needs any of: [AuditDesign]
+         *
+         *     Needs the features: [Kerf.DesignReview]
          */
         get: operations["get-api-sales-order-audit-designss-id-design-url"];
         put?: never;
@@ -3878,6 +4051,8 @@ export interface paths {
         /**
          * A review sheet's operation logs, oldest first
          * @description Needs any of: [AuditDesign]
+         *
+         *     Needs the features: [Kerf.DesignReview]
          */
         get: operations["get-api-sales-order-audit-designss-id-operation-logs"];
         put?: never;
@@ -3900,6 +4075,8 @@ export interface paths {
         /**
          * Revoke (withdraw) a review sheet: it is waiting again
          * @description Needs any of: [AuditDesign.Edit]
+         *
+         *     Needs the features: [Kerf.DesignReview]
          */
         post: operations["post-api-sales-order-audit-designss-id-revoke"];
         delete?: never;
@@ -3919,6 +4096,8 @@ export interface paths {
         /**
          * Set a review sheet's separate pallet (a SeparatePallet dictionary value)
          * @description Needs any of: [AuditDesign.Edit]
+         *
+         *     Needs the features: [Kerf.DesignReview]
          */
         put: operations["put-api-sales-order-audit-designss-id-separate-pallet"];
         post?: never;
@@ -6078,6 +6257,50 @@ export interface components {
              * @example https://example.com/errors/example
              */
             type: string;
+        };
+        FeatureFeatureDto: {
+            /** Format: int64 */
+            depth: number;
+            description: string;
+            displayName: string;
+            name: string;
+            parentName: string | null;
+            /** @description Where the value comes from: T (the tenant), E (the edition) or D (the default) */
+            provider: components["schemas"]["FeatureSource"];
+            value: string;
+            valueType: components["schemas"]["FeatureValueType"];
+        };
+        FeatureGroupDto: {
+            displayName: string;
+            features: components["schemas"]["FeatureFeatureDto"][] | null;
+            name: string;
+        };
+        FeatureListResult: {
+            groups: components["schemas"]["FeatureGroupDto"][] | null;
+        };
+        FeatureNameValue: {
+            name: string;
+            value: string;
+        };
+        FeatureSource: {
+            key: string;
+            name: string;
+        };
+        FeatureUpdateInput: {
+            features: components["schemas"]["FeatureNameValue"][] | null;
+        };
+        FeatureValidator: {
+            /** Format: int64 */
+            maxLength?: number;
+            /** Format: int64 */
+            maxValue?: number;
+            /** Format: int64 */
+            minValue?: number;
+            name: string;
+        };
+        FeatureValueType: {
+            name: string;
+            validator: components["schemas"]["FeatureValidator"];
         };
         FilesTokenResult: {
             token: string;
@@ -12928,6 +13151,76 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    "get-api-feature-management-features": {
+        parameters: {
+            query?: {
+                /** @description E (an edition) or T (a tenant) */
+                providerName?: string;
+                /** @description The edition's or tenant's id */
+                providerKey?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeatureListResult"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "put-api-feature-management-features": {
+        parameters: {
+            query?: {
+                /** @description E (an edition) or T (a tenant) */
+                providerName?: string;
+                /** @description The edition's or tenant's id */
+                providerKey?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FeatureUpdateInput"];
+            };
+        };
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
             };
         };
     };
