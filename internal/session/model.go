@@ -10,7 +10,9 @@ import (
 	"kerf/internal/platform/localization"
 )
 
-// ResourceName is the single localisation resource Kerf serves to the client.
+// ResourceName is the resource holding every module's texts in one map (the configuration's
+// values and application-localization); application-localization also answers each module's
+// resource (its name) and the web client's ("Web", "Web.<namespace>"), overrides merged.
 const ResourceName = "Kerf"
 
 // ApplicationConfiguration is the answer of GET /api/abp/application-configuration, in
