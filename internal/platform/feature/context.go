@@ -49,3 +49,11 @@ func CheckLimit(ctx context.Context, name string, n int) error {
 	}
 	return nil
 }
+
+// Values returns every feature's value for ctx's tenant; empty in a context without the service.
+func Values(ctx context.Context) (map[string]string, error) {
+	if s := from(ctx); s != nil {
+		return s.Values(ctx)
+	}
+	return map[string]string{}, nil
+}

@@ -242,6 +242,22 @@ func (s *Service) Get(ctx context.Context, name string) (string, error) {
 	return v, err
 }
 
+// Values returns every feature's value for ctx's tenant (the defaults on the host), e.g. for
+// the client's application configuration (features.values).
+func (s *Service) Values(ctx context.Context) (map[string]string, error) {
+	out := map[string]string{}
+	for _, g := range s.Groups() {
+		for _, d := range g.Features {
+			v, err := s.Get(ctx, d.Name)
+			if err != nil {
+				return nil, err
+			}
+			out[d.Name] = v
+		}
+	}
+	return out, nil
+}
+
 // IsEnabled reports whether the switch name is on for ctx's tenant.
 func (s *Service) IsEnabled(ctx context.Context, name string) (bool, error) {
 	v, err := s.Get(ctx, name)

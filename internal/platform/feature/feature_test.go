@@ -127,6 +127,10 @@ func TestATenantsValueWinsOverItsEditionsWhichWinsOverTheDefault(t *testing.T) {
 			if parts(b, in(tenant)) != 7 || parts(b, in(other)) != 50 {
 				t.Fatal("the tenant's value should win in that tenant only")
 			}
+			if v, err := feature.Values(feature.WithService(in(tenant), b.svc)); err != nil || v["Kerf.Saw"] != "false" ||
+				v["Kerf.Saw.MaxParts"] != "7" || v["Kerf.Saw.Note"] != "" || len(v) != 3 {
+				t.Fatalf("the tenant's values: %v %v", v, err)
+			}
 			on, err := b.svc.IsEnabled(in(tenant), "Kerf.Saw")
 			if err != nil || on {
 				t.Fatalf("switched off for the tenant: %v %v", on, err)
