@@ -12,6 +12,7 @@ import (
 	"kerf/internal/app/apptest"
 	"kerf/internal/identity"
 	"kerf/internal/optimization"
+	"kerf/internal/platform/feature"
 	"kerf/internal/platform/permission"
 )
 
@@ -200,4 +201,22 @@ func demoID(t *testing.T, e *apptest.Env) string {
 		t.Fatalf("demo tenant: %v", err)
 	}
 	return tn.ID.String()
+}
+
+// TestEveryFeatureAnOperationNeedsIsADeclaredSwitch: a misspelt feature would close a call for
+// every tenant.
+func TestEveryFeatureAnOperationNeedsIsADeclaredSwitch(t *testing.T) {
+	e := apptest.New(t, "sqlite://"+t.TempDir()+"/kerf.db")
+	marked := 0
+	for _, op := range e.App.API.Ops() {
+		for _, name := range op.Access.Features() {
+			marked++
+			if d, ok := e.App.Features.Definition(name); !ok || d.Type != feature.TypeBool {
+				t.Errorf("%s %s needs %q, which is not a declared switch", op.Method, op.Path, name)
+			}
+		}
+	}
+	if marked == 0 {
+		t.Fatal("no operation needs a feature")
+	}
 }

@@ -9,6 +9,7 @@ import (
 
 	"kerf/internal/app/apptest"
 	"kerf/internal/menus"
+	"kerf/internal/platform/feature"
 	"kerf/internal/platform/module"
 )
 
@@ -66,6 +67,11 @@ func TestDeclaredEntriesAreConsistent(t *testing.T) {
 		if entry.Permission != "" {
 			if _, ok := e.App.Registry.Lookup(entry.Permission); !ok {
 				t.Errorf("menu %q: permission %q is not defined", name, entry.Permission)
+			}
+		}
+		if entry.Feature != "" {
+			if d, ok := e.App.Features.Definition(entry.Feature); !ok || d.Type != feature.TypeBool {
+				t.Errorf("menu %q: feature %q is not a declared switch", name, entry.Feature)
 			}
 		}
 		if entry.DisplayName.ZhHans == "" || entry.DisplayName.En == "" {
