@@ -105,6 +105,15 @@ func TestFeaturesAreManagedByTheHostOnly(t *testing.T) {
 		if v, _ := read().value(optimization.FeatureOptimization); v != "true" {
 			t.Fatal("a refused PUT switched optimisation off: all or none")
 		}
+		if res := e.Do(t, apptest.Request{Method: http.MethodDelete, Path: path, Token: host}); res.Status != http.StatusNoContent {
+			t.Fatalf("reset: %d %s", res.Status, res.Body)
+		}
+		if v, p := read().value(optimization.FeatureMaxPartsPerRun); v != "20000" || p != "D" {
+			t.Fatalf("after the reset: %q from %q", v, p)
+		}
+		if res := e.Do(t, apptest.Request{Method: http.MethodDelete, Path: path, Token: demo}); res.Status != http.StatusForbidden {
+			t.Fatalf("a tenant's admin resets features: %d %s", res.Status, res.Body)
+		}
 		if res := e.Get(t, path, demo); res.Status != http.StatusForbidden {
 			t.Fatalf("a tenant's admin reads features: %d %s", res.Status, res.Body)
 		}

@@ -27,7 +27,7 @@ type updateInput struct {
 	Body         UpdateInput
 }
 
-// Register mounts GET and PUT /api/feature-management/features (host only).
+// Register mounts GET, PUT and DELETE /api/feature-management/features (host only).
 func (s *Service) Register(api *httpapi.API) {
 	tags := []string{"feature-management"}
 	access := httpapi.Perm(PermManageHostFeatures)
@@ -47,6 +47,15 @@ func (s *Service) Register(api *httpapi.API) {
 				return nil, err
 			}
 			return httpapi.NoContent(s.Set(ctx, in.ProviderName, in.ProviderKey, in.Body.Features))
+		})
+	httpapi.Register(api, huma.Operation{Method: http.MethodDelete, Path: "/api/feature-management/features",
+		Summary: "Drop every value stored for an edition or a tenant: it follows its edition or the defaults again (host only)",
+		Tags:    tags}, access,
+		func(ctx context.Context, in *providerQuery) (*struct{}, error) {
+			if err := hostOnly(ctx); err != nil {
+				return nil, err
+			}
+			return httpapi.NoContent(s.Reset(ctx, in.ProviderName, in.ProviderKey))
 		})
 }
 

@@ -203,3 +203,15 @@ func (s *Service) Set(ctx context.Context, provider, key string, values []NameVa
 		return s.announce(ctx, provider, k)
 	})
 }
+
+// Reset drops every value stored for an edition or a tenant: it follows its edition, or the
+// defaults, again (ABP's "reset to default").
+func (s *Service) Reset(ctx context.Context, provider, key string) error {
+	id, err := s.checkProvider(ctx, provider, key)
+	if err != nil {
+		return err
+	}
+	return s.db.InTx(ctx, func(ctx context.Context, tx bun.Tx) error {
+		return s.DeleteProvider(ctx, tx, provider, id)
+	})
+}

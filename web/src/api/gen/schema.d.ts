@@ -1563,7 +1563,11 @@ export interface paths {
          */
         put: operations["put-api-feature-management-features"];
         post?: never;
-        delete?: never;
+        /**
+         * Drop every value stored for an edition or a tenant: it follows its edition or the defaults again (host only)
+         * @description Needs any of: [FeatureManagement.ManageHostFeatures]
+         */
+        delete: operations["delete-api-feature-management-features"];
         options?: never;
         head?: never;
         patch?: never;
@@ -13205,6 +13209,38 @@ export interface operations {
                 "application/json": components["schemas"]["FeatureUpdateInput"];
             };
         };
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "delete-api-feature-management-features": {
+        parameters: {
+            query?: {
+                /** @description E (an edition) or T (a tenant) */
+                providerName?: string;
+                /** @description The edition's or tenant's id */
+                providerKey?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
         responses: {
             /** @description No Content */
             204: {
