@@ -74,6 +74,7 @@ var areaImports = map[string][]string{
 	"securitylog":    nil,
 	"session":        {"identity"},
 	"warehouse":      nil,
+	"texttemplate":   nil,
 }
 
 // areaOf returns the area of a path relative to internal/ ("catalog/http.go" → "catalog"),
