@@ -1,8 +1,9 @@
 // Package setting keeps named values that administrators tune without a release (password
 // rules, retention periods, ...): each area declares its settings with a default; a value can
-// be stored for the whole installation (provider G) or for one tenant (provider T), and the
-// tenant's value wins over the global one, which wins over the default. Values are cached per
-// replica and dropped on every replica through the bus when one changes.
+// be stored for the whole installation (provider G), for one tenant (provider T) or, for a
+// setting its definition marks UserSettable, for one user (provider U). A value resolves
+// U → T → G → default. Values are cached per replica and dropped on every replica through
+// the bus when one changes.
 package setting
 
 import (
@@ -17,6 +18,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/uptrace/bun"
 
+	"kerf/internal/platform/auth"
 	"kerf/internal/platform/bus"
 	"kerf/internal/platform/db"
 	"kerf/internal/platform/localization"
@@ -27,10 +29,11 @@ import (
 const (
 	Global = "G" // the whole installation
 	Tenant = "T" // one tenant (the key is its id)
+	User   = "U" // one user (the key is its id), for UserSettable settings only
 )
 
 // TopicValues is the bus topic of a changed value; the payload names the provider whose values
-// changed ("G/" or "T/<tenant id>").
+// changed ("G/", "T/<tenant id>" or "U/<user id>").
 const TopicValues = "setting.values"
 
 // Definition is one setting an area declares.
@@ -43,6 +46,9 @@ type Definition struct {
 	// Secret settings (passwords) are stored encrypted with the installation secret
 	// (secret.go); Get answers them decrypted, for the code that uses them only.
 	Secret bool
+	// UserSettable settings may also be stored per user (provider U), which wins over the
+	// tenant's and the global value for that user.
+	UserSettable bool
 }
 
 // Value is one stored value.
@@ -132,32 +138,49 @@ func (s *Service) Get(ctx context.Context, name string) (string, error) {
 	return v, err
 }
 
-// lookup resolves d in the ctx tenant; found is false when the default answers.
+// lookup resolves d for the caller of ctx (user, tenant, global, default); found is false
+// when the default answers.
 func (s *Service) lookup(ctx context.Context, d Definition) (value string, found bool, err error) {
-	open := func(v, provider, key string) (string, bool, error) {
-		if !d.Secret {
-			return v, true, nil
+	return s.resolve(ctx, d, "")
+}
+
+// resolve is lookup starting below the provider above ("": from the top): the value the
+// caller would have if above stored none.
+func (s *Service) resolve(ctx context.Context, d Definition, above string) (value string, found bool, err error) {
+	for _, p := range s.chain(ctx, d) {
+		if above != "" {
+			if p.name == above {
+				above = ""
+			}
+			continue
 		}
-		plain, err := s.open(v, d.Name, provider, key)
-		return plain, err == nil, err
-	}
-	if t, ok := tenantKey(ctx); ok && !d.GlobalOnly {
-		v, err := s.stored(ctx, Tenant, t)
+		v, err := s.stored(ctx, p.name, p.key)
 		if err != nil {
 			return "", false, err
 		}
 		if x, ok := v[d.Name]; ok {
-			return open(x, Tenant, t)
+			if !d.Secret {
+				return x, true, nil
+			}
+			plain, err := s.open(x, d.Name, p.name, p.key)
+			return plain, err == nil, err
 		}
 	}
-	v, err := s.stored(ctx, Global, "")
-	if err != nil {
-		return "", false, err
-	}
-	if x, ok := v[d.Name]; ok {
-		return open(x, Global, "")
-	}
 	return d.Default, false, nil
+}
+
+type provider struct{ name, key string }
+
+// chain lists the providers that may hold d's value for the caller of ctx, first wins.
+func (s *Service) chain(ctx context.Context, d Definition) []provider {
+	out := make([]provider, 0, 3)
+	if uid := auth.UserID(ctx); uid != nil && d.UserSettable {
+		out = append(out, provider{User, uid.String()})
+	}
+	if t, ok := tenantKey(ctx); ok && !d.GlobalOnly {
+		out = append(out, provider{Tenant, t})
+	}
+	return append(out, provider{Global, ""})
 }
 
 // Int returns Get as an integer (the default when the stored value is not one).
@@ -200,6 +223,68 @@ func (s *Service) Set(ctx context.Context, idb bun.IDB, name, value string, tena
 		}
 		provider, key = Tenant, t
 	}
+	return s.put(ctx, idb, d, provider, key, value)
+}
+
+// ErrNotHere is answered when a value is written for a provider the setting or the caller
+// does not have (a tenant value of a global-only setting, a user value of one not
+// UserSettable, a tenant value on the host).
+var ErrNotHere = errors.New("setting: not settable for this provider here")
+
+// ProviderOf is the provider a write of name by the caller of ctx lands on: the ctx tenant's
+// (T), or the installation's (G) on the host and for a global-only setting.
+func (s *Service) ProviderOf(ctx context.Context, name string) (string, error) {
+	d, ok := s.Definition(name)
+	if !ok {
+		return "", fmt.Errorf("%w: %s", ErrUnknown, name)
+	}
+	if _, ok := tenantKey(ctx); ok && !d.GlobalOnly {
+		return Tenant, nil
+	}
+	return Global, nil
+}
+
+// Write stores value for name at provider (G, T: the ctx tenant, U: the ctx user), the way the
+// settings pages save: a value equal to what the caller would have without it (the provider
+// below's, or the default) is not stored, and a stored one is removed, so the tenant (or
+// user) follows later changes of the value below. Inside a db.InTx transaction idb is that
+// transaction; the change reaches every replica's cache once it commits.
+func (s *Service) Write(ctx context.Context, idb bun.IDB, provider, name, value string) error {
+	d, ok := s.Definition(name)
+	if !ok {
+		return fmt.Errorf("%w: %s", ErrUnknown, name)
+	}
+	var key string
+	switch provider {
+	case Global:
+	case Tenant:
+		t, ok := tenantKey(ctx)
+		if !ok || d.GlobalOnly {
+			return fmt.Errorf("%w: %s %s", ErrNotHere, provider, name)
+		}
+		key = t
+	case User:
+		uid := auth.UserID(ctx)
+		if uid == nil || !d.UserSettable {
+			return fmt.Errorf("%w: %s %s", ErrNotHere, provider, name)
+		}
+		key = uid.String()
+	default:
+		return fmt.Errorf("%w: %s %s", ErrNotHere, provider, name)
+	}
+	below, _, err := s.resolve(ctx, d, provider)
+	if err != nil {
+		return fmt.Errorf("write %s: %w", name, err)
+	}
+	if value == below {
+		return s.remove(ctx, idb, d, provider, key)
+	}
+	return s.put(ctx, idb, d, provider, key, value)
+}
+
+// put stores value as provider's (sealed when secret) and announces it.
+func (s *Service) put(ctx context.Context, idb bun.IDB, d Definition, provider, key, value string) error {
+	name := d.Name
 	if d.Secret {
 		sealed, err := s.seal(value, name, provider, key)
 		if err != nil {
@@ -214,8 +299,24 @@ func (s *Service) Set(ctx context.Context, idb bun.IDB, name, value string, tena
 	if err := db.Insert(ctx, idb, &Value{ID: db.NewID(), Name: name, Value: value, ProviderName: provider, ProviderKey: key}); err != nil {
 		return fmt.Errorf("set %s: %w", name, err)
 	}
-	payload := providerKey(provider, key)
-	if err := s.bus.Publish(ctx, TopicValues, payload); err != nil {
+	return s.announce(ctx, provider, key, name)
+}
+
+// remove deletes provider's value of d (if any) and announces it.
+func (s *Service) remove(ctx context.Context, idb bun.IDB, d Definition, provider, key string) error {
+	res, err := db.Delete(ctx, idb, (*Value)(nil)).
+		Where("name = ? AND provider_name = ? AND provider_key = ?", d.Name, provider, key).Exec(ctx)
+	if err != nil {
+		return fmt.Errorf("clear %s: %w", d.Name, err)
+	}
+	if n, err := res.RowsAffected(); err == nil && n == 0 {
+		return nil
+	}
+	return s.announce(ctx, provider, key, d.Name)
+}
+
+func (s *Service) announce(ctx context.Context, provider, key, name string) error {
+	if err := s.bus.Publish(ctx, TopicValues, providerKey(provider, key)); err != nil {
 		return fmt.Errorf("announce setting %s: %w", name, err)
 	}
 	return nil
