@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strconv"
+	"time"
 	"unicode/utf8"
 
 	"kerf/internal/platform/apperr"
@@ -17,6 +18,23 @@ const (
 	SettingPasswordRequireLowercase       = "Abp.Identity.Password.RequireLowercase"
 	SettingPasswordRequireUppercase       = "Abp.Identity.Password.RequireUppercase"
 	SettingPasswordRequireNonAlphanumeric = "Abp.Identity.Password.RequireNonAlphanumeric"
+	SettingPasswordRequiredUniqueChars    = "Abp.Identity.Password.RequiredUniqueChars"
+)
+
+// The lockout, sign-in, user and two-factor rules (ABP's names), read by identity at once.
+const (
+	SettingLockoutAllowedForNewUsers         = "Abp.Identity.Lockout.AllowedForNewUsers"
+	SettingLockoutDuration                   = "Abp.Identity.Lockout.LockoutDuration" // seconds
+	SettingLockoutMaxFailedAccessAttempts    = "Abp.Identity.Lockout.MaxFailedAccessAttempts"
+	SettingSignInRequireConfirmedEmail       = "Abp.Identity.SignIn.RequireConfirmedEmail"
+	SettingSignInRequireConfirmedPhone       = "Abp.Identity.SignIn.RequireConfirmedPhoneNumber"
+	SettingSignInEnablePhoneConfirmation     = "Abp.Identity.SignIn.EnablePhoneNumberConfirmation"
+	SettingUserIsUserNameUpdateEnabled       = "Abp.Identity.User.IsUserNameUpdateEnabled"
+	SettingUserIsEmailUpdateEnabled          = "Abp.Identity.User.IsEmailUpdateEnabled"
+	SettingUserRequireUniqueEmail            = "Abp.Identity.User.RequireUniqueEmail"
+	SettingTwoFactorBehaviour                = "Abp.Identity.TwoFactor.Behaviour" // Optional, Disabled, Forced
+	SettingTwoFactorIsRememberBrowserEnabled = "Abp.Identity.TwoFactor.IsRememberBrowserEnabled"
+	SettingTwoFactorUsersCanChange           = "Abp.Identity.TwoFactor.UsersCanChange"
 )
 
 // MinPasswordLength is the default shortest password.
@@ -28,6 +46,49 @@ var settingDefinitions = []setting.Definition{
 	{Name: SettingPasswordRequireLowercase, Default: "true", DisplayName: t("密码必须包含小写字母", "Password requires a lower-case letter")},
 	{Name: SettingPasswordRequireUppercase, Default: "true", DisplayName: t("密码必须包含大写字母", "Password requires an upper-case letter")},
 	{Name: SettingPasswordRequireNonAlphanumeric, Default: "true", DisplayName: t("密码必须包含特殊字符", "Password requires a non-alphanumeric character")},
+	{Name: SettingPasswordRequiredUniqueChars, Default: "1", DisplayName: t("密码最少不同字符数", "Required unique characters")},
+	{Name: SettingLockoutAllowedForNewUsers, Default: "true", DisplayName: t("新用户启用锁定", "Lockout for new users")},
+	{Name: SettingLockoutDuration, Default: strconv.Itoa(int(LockoutDuration.Seconds())), DisplayName: t("锁定时长（秒）", "Lockout duration (seconds)")},
+	{Name: SettingLockoutMaxFailedAccessAttempts, Default: strconv.Itoa(MaxFailedAccessAttempts), DisplayName: t("最大失败登录次数", "Max failed access attempts")},
+	{Name: SettingSignInRequireConfirmedEmail, Default: "false", DisplayName: t("登录需要已确认的邮箱", "Sign-in requires a confirmed e-mail")},
+	{Name: SettingSignInRequireConfirmedPhone, Default: "false", DisplayName: t("登录需要已确认的手机号", "Sign-in requires a confirmed phone number")},
+	{Name: SettingSignInEnablePhoneConfirmation, Default: "true", DisplayName: t("启用手机号确认", "Enable phone number confirmation")},
+	{Name: SettingUserIsUserNameUpdateEnabled, Default: "true", DisplayName: t("允许修改用户名", "Users may change their user name")},
+	{Name: SettingUserIsEmailUpdateEnabled, Default: "true", DisplayName: t("允许修改邮箱", "Users may change their e-mail")},
+	{Name: SettingUserRequireUniqueEmail, Default: "false", DisplayName: t("邮箱必须唯一", "E-mail addresses must be unique")},
+	{Name: SettingTwoFactorBehaviour, Default: "Optional", DisplayName: t("双因素认证", "Two-factor behaviour")},
+	{Name: SettingTwoFactorIsRememberBrowserEnabled, Default: "true", DisplayName: t("允许记住浏览器", "Remember the browser")},
+	{Name: SettingTwoFactorUsersCanChange, Default: "true", DisplayName: t("用户可更改双因素设置", "Users can change two-factor")},
+}
+
+// LockoutRules are how wrong passwords lock a user.
+type LockoutRules struct {
+	MaxFailedAccessAttempts int
+	Duration                time.Duration
+}
+
+// LockoutRules returns the lockout rules in force in the ctx tenant (the defaults without
+// settings).
+func (s *Service) LockoutRules(ctx context.Context) (LockoutRules, error) {
+	r := LockoutRules{MaxFailedAccessAttempts: MaxFailedAccessAttempts, Duration: LockoutDuration}
+	if s.settings == nil {
+		return r, nil
+	}
+	n, err := s.settings.Int(ctx, SettingLockoutMaxFailedAccessAttempts)
+	if err != nil {
+		return r, fmt.Errorf("lockout rules: %w", err)
+	}
+	secs, err := s.settings.Int(ctx, SettingLockoutDuration)
+	if err != nil {
+		return r, fmt.Errorf("lockout rules: %w", err)
+	}
+	if n > 0 {
+		r.MaxFailedAccessAttempts = n
+	}
+	if secs > 0 {
+		r.Duration = time.Duration(secs) * time.Second
+	}
+	return r, nil
 }
 
 // PasswordRules are the rules a new password must pass.
@@ -37,6 +98,7 @@ type PasswordRules struct {
 	RequireLowercase       bool
 	RequireUppercase       bool
 	RequireNonAlphanumeric bool
+	RequiredUniqueChars    int
 }
 
 // DefaultPasswordRules are the rules when no setting says otherwise.
@@ -51,6 +113,9 @@ func (s *Service) PasswordRules(ctx context.Context) (PasswordRules, error) {
 	var r PasswordRules
 	var err error
 	if r.RequiredLength, err = s.settings.Int(ctx, SettingPasswordRequiredLength); err != nil {
+		return r, fmt.Errorf("password rules: %w", err)
+	}
+	if r.RequiredUniqueChars, err = s.settings.Int(ctx, SettingPasswordRequiredUniqueChars); err != nil {
 		return r, fmt.Errorf("password rules: %w", err)
 	}
 	for name, dst := range map[string]*bool{
@@ -76,7 +141,9 @@ func (r PasswordRules) Check(password string) []apperr.FieldError {
 		add(KeyPasswordTooShort, r.RequiredLength)
 	}
 	var digit, lower, upper, other bool
+	unique := map[rune]bool{}
 	for _, c := range password {
+		unique[c] = true
 		switch {
 		case c >= '0' && c <= '9':
 			digit = true
@@ -87,6 +154,9 @@ func (r PasswordRules) Check(password string) []apperr.FieldError {
 		default:
 			other = true
 		}
+	}
+	if r.RequiredUniqueChars > 1 && len(unique) < r.RequiredUniqueChars {
+		add(KeyPasswordRequiresUniqueChars, r.RequiredUniqueChars)
 	}
 	if r.RequireNonAlphanumeric && !other {
 		add(KeyPasswordRequiresNonAlphanumeric)

@@ -21,7 +21,8 @@ import (
 	"kerf/internal/platform/tenancy"
 )
 
-// Lockout rules: this many failed passwords in a row lock the user for LockoutDuration.
+// Lockout rules by default: this many failed passwords in a row lock the user for
+// LockoutDuration (settings Abp.Identity.Lockout.*, LockoutRules).
 const (
 	MaxFailedAccessAttempts = 5
 	LockoutDuration         = 5 * time.Minute
@@ -158,9 +159,13 @@ func (s *Service) RecordFailedLogin(ctx context.Context, u *User) (lockedOut boo
 	if !u.LockoutEnabled {
 		return false, nil
 	}
+	rules, err := s.LockoutRules(ctx) // the tenant's settings, at once
+	if err != nil {
+		return false, err
+	}
 	now := s.now().UTC()
-	end := now.Add(LockoutDuration)
-	reached := fmt.Sprintf("access_failed_count + 1 >= %d", MaxFailedAccessAttempts)
+	end := now.Add(rules.Duration)
+	reached := fmt.Sprintf("access_failed_count + 1 >= %d", rules.MaxFailedAccessAttempts)
 	var counted struct {
 		Count int        `bun:"access_failed_count"`
 		End   *time.Time `bun:"lockout_end"`

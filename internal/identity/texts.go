@@ -5,6 +5,7 @@ import "kerf/internal/platform/localization"
 // Message keys of users and roles administration.
 const (
 	KeyPasswordRequiresDigit           = "Identity:PasswordRequiresDigit"
+	KeyPasswordRequiresUniqueChars     = "Identity:PasswordRequiresUniqueChars"
 	KeyPasswordRequiresLower           = "Identity:PasswordRequiresLower"
 	KeyPasswordRequiresUpper           = "Identity:PasswordRequiresUpper"
 	KeyPasswordRequiresNonAlphanumeric = "Identity:PasswordRequiresNonAlphanumeric"
@@ -42,6 +43,7 @@ var texts = localization.Texts{
 	KeyFieldCurrentPasswd: {ZhHans: "当前密码", En: "Current password"},
 
 	KeyPasswordRequiresDigit:           {ZhHans: "密码至少要包含一个数字（0-9）", En: "The password must contain at least one digit (0-9)"},
+	KeyPasswordRequiresUniqueChars:     {ZhHans: "密码至少要包含{0}个不同的字符", En: "The password must use at least {0} different characters"},
 	KeyPasswordRequiresLower:           {ZhHans: "密码至少要包含一个小写字母（a-z）", En: "The password must contain at least one lower-case letter (a-z)"},
 	KeyPasswordRequiresUpper:           {ZhHans: "密码至少要包含一个大写字母（A-Z）", En: "The password must contain at least one upper-case letter (A-Z)"},
 	KeyPasswordRequiresNonAlphanumeric: {ZhHans: "密码至少要包含一个字母和数字以外的字符（如 * # !）", En: "The password must contain at least one character that is not a letter or digit (such as * # !)"},
