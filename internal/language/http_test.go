@@ -248,6 +248,16 @@ func TestAThirdLanguageShowsItsTextsOverEnglishAndOnlyEmptyListsTheRest(t *testi
 		if ja["language"]["Languages:NotFound"] != "言語がありません" || ja["language"]["Languages:DefaultDelete"] != "The default language cannot be deleted" {
 			t.Fatalf("ja texts: %q / %q", ja["language"]["Languages:NotFound"], ja["language"]["Languages:DefaultDelete"])
 		}
+		// The server's own messages come in ja too (Accept-Language: ja-JP), in English where ja
+		// has no text.
+		missing := langs + "/00000000-0000-0000-0000-000000000001"
+		if msg := v.lang(t, "ja-JP,ja;q=0.9", "GET", missing, v.admin, nil).ErrorMessage(t); msg != "言語がありません" {
+			t.Fatalf("server message in ja = %q", msg)
+		}
+		inJa := v.lang(t, "ja", "DELETE", langs+"/"+v.en, v.admin, nil).ErrorMessage(t)
+		if inEn := v.do(t, "DELETE", langs+"/"+v.en, v.admin, nil).ErrorMessage(t); inJa == "" || inJa != inEn {
+			t.Fatalf("a ja message without a ja text = %q, want the English %q", inJa, inEn)
+		}
 		// The application configuration lists the enabled languages, ja among them.
 		var cfg struct {
 			Localization struct {

@@ -176,7 +176,13 @@ func canonicalQuery(next http.Handler) http.Handler {
 
 func (a *API) culture(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		ctx := localization.WithCulture(r.Context(), localization.Normalize(r.Header.Get("Accept-Language")))
+		// The enabled languages decide: a third language an administrator added is served in
+		// its own texts, and no header means the default language.
+		culture := localization.Normalize(r.Header.Get("Accept-Language"))
+		if a.Catalog != nil {
+			culture = a.Catalog.Normalize(r.Context(), r.Header.Get("Accept-Language"))
+		}
+		ctx := localization.WithCulture(r.Context(), culture)
 		ctx = context.WithValue(ctx, apiKey{}, a)
 		if r.ContentLength > a.MaxBody && !strings.Contains(r.Header.Get("Content-Type"), "multipart/") {
 			a.WriteError(w, r.WithContext(ctx), &ErrorBody{status: http.StatusRequestEntityTooLarge,
