@@ -88,11 +88,16 @@ func (m *Module) seedDemo(ctx context.Context) error {
 // start for the host and every tenant; a tenant created while Kerf runs receives them at the
 // next start, or when its creator calls this.
 func (s *Service) EnsureStaticTypes(ctx context.Context) error {
+	return s.ensureStaticTypes(ctx, s.store)
+}
+
+// ensureStaticTypes is EnsureStaticTypes through st (in the transaction st is bound to, if any).
+func (s *Service) ensureStaticTypes(ctx context.Context, st store) error {
 	names := make([]string, len(staticTypes))
 	for i, t := range staticTypes {
 		names[i] = t.Name
 	}
-	return s.store.inTx(ctx, func(ctx context.Context, tx store) error {
+	return st.inTx(ctx, func(ctx context.Context, tx store) error {
 		have, err := tx.typesNamed(ctx, names)
 		if err != nil {
 			return err

@@ -86,8 +86,11 @@ func (m *Module) sides(ctx context.Context) ([]tenancy.Tenant, error) {
 // EnsureStatic gives the side of ctx the static dictionaries it lacks, with their details, in
 // one transaction. A dictionary of a static code already there is kept as it is (its details
 // may have been edited), and marked static.
-func (s *Service) EnsureStatic(ctx context.Context) error {
-	return s.store.inTx(ctx, func(ctx context.Context, tx store) error {
+func (s *Service) EnsureStatic(ctx context.Context) error { return s.ensureStatic(ctx, s.store) }
+
+// ensureStatic is EnsureStatic through st (in the transaction st is bound to, if any).
+func (s *Service) ensureStatic(ctx context.Context, st store) error {
+	return st.inTx(ctx, func(ctx context.Context, tx store) error {
 		changed := false
 		for _, sd := range staticDictionaries {
 			d, err := tx.dictionaryByCode(ctx, sd.fields.Code)

@@ -77,4 +77,6 @@ type Tenant struct {
 	IsActive       bool   `bun:"is_active,notnull" json:"isActive"`
 	// ActivationMessage is shown to the tenant's users by check-tenant when set.
 	ActivationMessage string `bun:"activation_message,notnull,default:''" json:"activationMessage"`
+	// EditionID is the tenant's edition (internal/saas; nil: none): its features' values.
+	EditionID *uuid.UUID `bun:"edition_id,type:uuid" json:"editionId"`
 }

@@ -32,6 +32,12 @@ const (
 	PermSecurityLogDelete    = "AbpAuditing.SecurityLog.Delete"
 )
 
+// The tenant list's features dialog and connection strings (internal/saas).
+const (
+	PermTenantsManageFeatures          = "AbpTenantManagement.Tenants.ManageFeatures"
+	PermTenantsManageConnectionStrings = "AbpTenantManagement.Tenants.ManageConnectionStrings"
+)
+
 func t(zh, en string) localization.Text { return localization.Text{ZhHans: zh, En: en} }
 
 var permissionGroups = []permission.Group{
@@ -56,6 +62,8 @@ var permissionGroups = []permission.Group{
 		{Name: PermTenantsUpdate, Parent: PermTenants, DisplayName: t("编辑", "Edit"), Side: permission.HostOnly},
 		{Name: PermTenantsDelete, Parent: PermTenants, DisplayName: t("删除", "Delete"), Side: permission.HostOnly},
 		{Name: PermTenantsImpersonation, Parent: PermTenants, DisplayName: t("以租户身份登录", "Log in as tenant"), Side: permission.HostOnly},
+		{Name: PermTenantsManageFeatures, Parent: PermTenants, DisplayName: t("管理功能", "Manage features"), Side: permission.HostOnly},
+		{Name: PermTenantsManageConnectionStrings, Parent: PermTenants, DisplayName: t("管理连接字符串", "Manage connection strings"), Side: permission.HostOnly},
 	}},
 	{Name: "AbpSettingManagement", DisplayName: t("设置管理", "Setting management"), Permissions: []permission.Definition{
 		{Name: PermSettings, DisplayName: t("设置", "Settings")},

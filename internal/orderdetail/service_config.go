@@ -251,8 +251,11 @@ func (s *Service) SaveConfig(ctx context.Context, in ConfigInput) ([]DetailTable
 }
 
 // EnsureDefaults gives the side of ctx the default configuration when it has never had one.
-func (s *Service) EnsureDefaults(ctx context.Context) error {
-	return s.store.inTx(ctx, func(ctx context.Context, tx store) error {
+func (s *Service) EnsureDefaults(ctx context.Context) error { return ensureDefaults(ctx, s.store) }
+
+// ensureDefaults is EnsureDefaults through st (in the transaction st is bound to, if any).
+func ensureDefaults(ctx context.Context, st store) error {
+	return st.inTx(ctx, func(ctx context.Context, tx store) error {
 		if err := tx.lockConfig(ctx); err != nil {
 			return err
 		}

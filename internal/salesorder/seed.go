@@ -86,8 +86,11 @@ func (m *Module) seed(ctx context.Context, demo bool) error {
 }
 
 // seedTypes writes the default types of each kind the side has never had.
-func (m *Module) seedTypes(ctx context.Context) error {
-	return m.svc.store.inTx(ctx, func(ctx context.Context, tx store) error {
+func (m *Module) seedTypes(ctx context.Context) error { return seedTypesIn(ctx, m.svc.store) }
+
+// seedTypesIn is seedTypes through st (in the transaction st is bound to, if any).
+func seedTypesIn(ctx context.Context, st store) error {
+	return st.inTx(ctx, func(ctx context.Context, tx store) error {
 		had, err := db.Select(db.WithDeleted(ctx), tx.idb, (*OrderType)(nil)).Exists(ctx)
 		if err != nil {
 			return fmt.Errorf("order types: %w", err)

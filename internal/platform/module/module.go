@@ -5,6 +5,8 @@ package module
 import (
 	"context"
 
+	"github.com/uptrace/bun"
+
 	"kerf/internal/platform/db"
 	"kerf/internal/platform/feature"
 	"kerf/internal/platform/httpapi"
@@ -42,6 +44,16 @@ type JobsModule interface {
 // (docs/decisions/0014, "Features").
 type FeatureModule interface {
 	Features() []feature.Group
+}
+
+// TenantSeeder is a module that gives a new tenant the rows it needs to work (its admin role,
+// static dictionaries, default types…): for one tenant, what its Seed gives every tenant that
+// exists at start-up (optional: the app checks for it). The tenant administration
+// (internal/saas) calls SeedTenant of every such module in ctx's tenant, the new one, inside
+// tx, the transaction that creates the tenant: all or nothing. Stores join tx (their inTx
+// runs in a bun.Tx it is given).
+type TenantSeeder interface {
+	SeedTenant(ctx context.Context, tx bun.Tx) error
 }
 
 // MenuEntry is a menu item an area contributes; the menus area stores them as rows

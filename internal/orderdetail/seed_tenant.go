@@ -1,0 +1,13 @@
+package orderdetail
+
+import (
+	"context"
+
+	"github.com/uptrace/bun"
+)
+
+// SeedTenant gives ctx's tenant, a new one, inside tx (the transaction creating it) what seed
+// gives every tenant at start-up (module.TenantSeeder).
+func (m *Module) SeedTenant(ctx context.Context, tx bun.Tx) error {
+	return ensureDefaults(ctx, m.svc.store.with(tx))
+}
