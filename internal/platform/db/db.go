@@ -46,6 +46,9 @@ type DB struct {
 	sqlitePath string       // the SQLite file (":memory:" for none); Exclusive locks a file beside it
 	reconnects atomic.Int64 // dead PostgreSQL connections replaced
 	counts     Counts       // List's totals kept per replica (SetCounts); nil: always counted
+
+	tenants *tenantRouter // tenants on their own databases (UseTenantDatabases); nil: none
+	host    *DB           // for a tenant's own database, the root that opened it
 }
 
 // Reconnects returns how many dead connections were replaced by fresh ones since Open.
@@ -316,9 +319,18 @@ func readOnly(query string) bool {
 
 // InTx runs fn in one transaction, committing when fn returns nil; what fn registered with
 // AfterCommit runs once the transaction has committed.
+//
+// On a root database that routes (UseTenantDatabases), the transaction is begun on the
+// database of ctx's tenant when it has one of its own (TenantDB); what fn registered with
+// AfterRollback runs when it does not commit.
 func (d *DB) InTx(ctx context.Context, fn func(ctx context.Context, tx bun.Tx) error) error {
+	on, err := d.TenantDB(ctx)
+	if err != nil {
+		return err
+	}
 	ctx, after := withAfterCommit(ctx)
-	if err := d.DB.RunInTx(ctx, nil, fn); err != nil {
+	if err := on.DB.RunInTx(ctx, nil, fn); err != nil {
+		after.rolledBack()
 		return err
 	}
 	after.run()

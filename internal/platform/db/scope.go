@@ -15,21 +15,36 @@ import (
 // Select starts a query over model's table that only sees the current tenant's rows
 // and hides soft-deleted ones. Stores use it (and Update, Delete, Count) instead of
 // bun's NewSelect so that no caller can forget the tenant.
+//
+// Handed the root database, a statement on a tenant-scoped table runs on the database of
+// ctx's tenant when it has one of its own (tenants.go); the same holds for every wrapper.
 func Select(ctx context.Context, idb bun.IDB, model any) *bun.SelectQuery {
+	idb, err := routed(ctx, idb, model)
 	q := idb.NewSelect().Model(model)
+	if err != nil {
+		q = q.Err(err)
+	}
 	return q.ApplyQueryBuilder(scope(ctx, q.GetModel()))
 }
 
 // Update starts an update of model scoped like Select.
 func Update(ctx context.Context, idb bun.IDB, model any) *bun.UpdateQuery {
+	idb, err := routed(ctx, idb, model)
 	q := idb.NewUpdate().Model(model)
+	if err != nil {
+		q = q.Err(err)
+	}
 	return q.ApplyQueryBuilder(scope(ctx, q.GetModel()))
 }
 
 // Delete starts a hard delete of model's rows, scoped like Select, for rows that are not
 // soft-deletable (logs, links).
 func Delete(ctx context.Context, idb bun.IDB, model any) *bun.DeleteQuery {
+	idb, err := routed(ctx, idb, model)
 	q := idb.NewDelete().Model(model)
+	if err != nil {
+		q = q.Err(err)
+	}
 	return q.ApplyQueryBuilder(scope(ctx, q.GetModel()))
 }
 
@@ -59,6 +74,10 @@ func scope(ctx context.Context, m bun.Model) func(bun.QueryBuilder) bun.QueryBui
 // embed Entity are recorded as Created entity changes when the database has a recorder
 // (changes.go), all of them with one statement per table.
 func Insert(ctx context.Context, idb bun.IDB, model any) error {
+	idb, err := routed(ctx, idb, model)
+	if err != nil {
+		return fmt.Errorf("insert: %w", err)
+	}
 	rec, a := recording(idb, model)
 	if a == nil {
 		return insert(ctx, idb, model)
@@ -121,6 +140,10 @@ func (e *Entity) stamp() *Entity { return e }
 // With a recorder, the columns written are read first (in the same transaction, locked on
 // PostgreSQL) and those whose value changed are recorded as an Updated entity change.
 func UpdateStamped(ctx context.Context, idb bun.IDB, row Stamped, expected string, columns ...string) error {
+	idb, err := routed(ctx, idb, row)
+	if err != nil {
+		return fmt.Errorf("update: %w", err)
+	}
 	rec, a := recording(idb, row)
 	if a == nil {
 		return updateStamped(ctx, idb, row, expected, columns...)
@@ -176,6 +199,10 @@ func updateStamped(ctx context.Context, idb bun.IDB, row Stamped, expected strin
 // recorder, the row is read first (in the same transaction) and recorded as a Deleted
 // entity change with the values it held.
 func SoftDelete(ctx context.Context, idb bun.IDB, row Stamped) error {
+	idb, err := routed(ctx, idb, row)
+	if err != nil {
+		return fmt.Errorf("delete: %w", err)
+	}
 	rec, a := recording(idb, row)
 	if a == nil {
 		return softDelete(ctx, idb, row)

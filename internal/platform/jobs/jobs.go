@@ -256,6 +256,14 @@ func (q *Queue) Stop(ctx context.Context) error {
 // Enqueue adds a job of args's kind in tx, the caller's transaction (a bun.Tx, as InTx
 // passes it), so that the job exists exactly when the caller's writes commit. Given the
 // database instead of a transaction (or nil), it inserts at once. It answers the job's id.
+//
+// A transaction of a tenant's own database (db.InTenantTx) cannot hold the job: the queue
+// lives in the host database. The job is then inserted on the host at once, scheduled
+// TenantTxMargin ahead; when the tenant's transaction commits it is made available at
+// once, and when it rolls back it is cancelled. The guarantee is weaker than in one
+// transaction: a process that dies between the tenant's rollback and the cancel leaves a
+// job that runs TenantTxMargin later and finds no row (work is idempotent and must cope),
+// and one that dies between the commit and the release runs the job TenantTxMargin late.
 func (q *Queue) Enqueue(ctx context.Context, tx bun.IDB, args Args) (int64, error) {
 	q.mu.Lock()
 	k, ok := q.kinds[args.Kind()]
@@ -264,6 +272,9 @@ func (q *Queue) Enqueue(ctx context.Context, tx bun.IDB, args Args) (int64, erro
 		return 0, fmt.Errorf("enqueue %q: %w", args.Kind(), ErrNotRegistered)
 	}
 	opts := &river.InsertOpts{MaxAttempts: k.maxAttempts, Queue: queueName}
+	if db.InTenantTx(tx) {
+		return q.enqueueBeside(ctx, args, opts)
+	}
 	var res *rivertype.JobInsertResult
 	var err error
 	if stx := sqlTx(tx); stx != nil {
@@ -275,6 +286,34 @@ func (q *Queue) Enqueue(ctx context.Context, tx bun.IDB, args Args) (int64, erro
 		return 0, fmt.Errorf("enqueue %q: %w", args.Kind(), err)
 	}
 	return res.Job.ID, nil
+}
+
+// TenantTxMargin is how far ahead a job asked for in a tenant database's transaction is
+// scheduled until that transaction commits (see Enqueue).
+const TenantTxMargin = time.Minute
+
+// enqueueBeside inserts the job of a tenant database's transaction on the host (ctx is
+// inside that transaction: db.AfterCommit and db.AfterRollback follow it).
+func (q *Queue) enqueueBeside(ctx context.Context, args Args, opts *river.InsertOpts) (int64, error) {
+	opts.ScheduledAt = time.Now().Add(TenantTxMargin)
+	res, err := q.insert.Insert(ctx, args, opts)
+	if err != nil {
+		return 0, fmt.Errorf("enqueue %q: %w", args.Kind(), err)
+	}
+	id, kind := res.Job.ID, args.Kind()
+	bg := context.WithoutCancel(ctx)
+	db.AfterCommit(ctx, func() {
+		if _, err := q.insert.JobRetry(bg, id); err != nil {
+			slog.ErrorContext(bg, "jobs: release a job after its tenant transaction committed; it runs later",
+				"kind", kind, "job", id, "err", err)
+		}
+	})
+	db.AfterRollback(ctx, func() {
+		if _, err := q.insert.JobCancel(bg, id); err != nil {
+			slog.ErrorContext(bg, "jobs: cancel a job whose tenant transaction rolled back", "kind", kind, "job", id, "err", err)
+		}
+	})
+	return id, nil
 }
 
 // sqlTx is the database/sql transaction behind tx, nil when tx is none.
