@@ -75,6 +75,7 @@ var areaImports = map[string][]string{
 	"session":        {"identity"},
 	"warehouse":      nil,
 	"texttemplate":   nil,
+	"wechat":         nil,
 }
 
 // areaOf returns the area of a path relative to internal/ ("catalog/http.go" → "catalog"),

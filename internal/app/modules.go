@@ -34,6 +34,7 @@ import (
 	"kerf/internal/session"
 	"kerf/internal/texttemplate"
 	"kerf/internal/warehouse"
+	"kerf/internal/wechat"
 	"kerf/web"
 )
 
@@ -57,7 +58,8 @@ func (a *App) modules(ctx context.Context) ([]module.Module, error) {
 	}
 	sec := securitylog.New(a.DB, nil)
 	acc := account.New(account.Deps{DB: a.DB, Identity: a.Identity, SecurityLog: sec.Service()})
-	oidcModule := oidc.New(oidc.Deps{DB: a.DB, Secret: a.Config.Secret, DataDir: a.Config.DataDir, KeyRotation: a.Config.KeyRotation, Bus: a.Bus, Identity: a.Identity, Permissions: a.Permissions, SecurityLog: sec.Service(), PhoneCodes: acc.PhoneCodes()})
+	weChat := wechat.New(wechat.Deps{DB: a.DB, Settings: a.Settings})
+	oidcModule := oidc.New(oidc.Deps{DB: a.DB, Secret: a.Config.Secret, DataDir: a.Config.DataDir, KeyRotation: a.Config.KeyRotation, Bus: a.Bus, Identity: a.Identity, Permissions: a.Permissions, SecurityLog: sec.Service(), PhoneCodes: acc.PhoneCodes(), WeChat: weChat.Service()})
 	a.Identity.AddSignOutHook(oidcModule.SignOutUser) // locked, deleted or re-passworded users lose their logins
 	filesModule := files.New(files.Deps{DB: a.DB, Blob: a.Blob})
 	dict := datadictionary.New(datadictionary.Deps{DB: a.DB, Bus: a.Bus, Catalog: a.Catalog, Permissions: a.Permissions, Tenants: a.Identity, ListTenants: a.Identity.Tenants})
@@ -104,6 +106,7 @@ func (a *App) modules(ctx context.Context) ([]module.Module, error) {
 			Reviews: review.Service(), Stock: stock.Service()}),
 		mail,
 		templates,
+		weChat,
 	}, nil
 }
 

@@ -35,7 +35,8 @@ func (g *userGrant) CanSkipClientAuth(context.Context, fosite.AccessRequester) b
 
 func (g *userGrant) CanHandleTokenEndpointRequest(_ context.Context, r fosite.AccessRequester) bool {
 	gt := r.GetGrantTypes()
-	return gt.ExactOne(GrantPassword) || gt.ExactOne(GrantPhoneVerify) || gt.ExactOne(GrantImpersonation)
+	return gt.ExactOne(GrantPassword) || gt.ExactOne(GrantPhoneVerify) || gt.ExactOne(GrantImpersonation) ||
+		gt.ExactOne(GrantWeChat)
 }
 
 func (g *userGrant) HandleTokenEndpointRequest(ctx context.Context, r fosite.AccessRequester) error {
@@ -65,8 +66,10 @@ func (g *userGrant) HandleTokenEndpointRequest(ctx context.Context, r fosite.Acc
 		sess, err = g.m.phoneLogin(ctx, form.Get("tenant"), form.Get("phone_number"), form.Get("phone_verify_code"))
 	case GrantImpersonation:
 		sess, err = g.m.impersonate(ctx, form)
+	case GrantWeChat:
+		sess, err = g.m.wechatLogin(ctx, form.Get("tenant"), form.Get("code"), form.Get("state"))
 	}
-	for _, secret := range []string{"password", "phone_verify_code", "access_token"} {
+	for _, secret := range []string{"password", "phone_verify_code", "access_token", "code", "state"} {
 		delete(form, secret) // never stored with the tokens
 	}
 	if err != nil {

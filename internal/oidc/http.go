@@ -22,11 +22,11 @@ import (
 
 // Grant types the token endpoint answers; any other is unsupported_grant_type.
 var knownGrants = []string{GrantPassword, GrantRefreshToken, GrantPhoneVerify, GrantImpersonation,
-	GrantClientCredentials, GrantAuthorizationCode}
+	GrantClientCredentials, GrantAuthorizationCode, GrantWeChat}
 
 func (m *Module) register(api *httpapi.API) {
 	api.Handle(http.MethodPost, "/connect/token", "OAuth 2.0 token endpoint (form-encoded): password, refresh_token, "+
-		"phone_verify, Impersonation, client_credentials, authorization_code", httpapi.Public(), m.token)
+		"phone_verify, Impersonation, client_credentials, authorization_code, wechat", httpapi.Public(), m.token)
 	api.Handle(http.MethodPost, "/connect/revocation", "OAuth 2.0 token revocation (RFC 7009); ends the token's whole login",
 		httpapi.Public(), m.revoke)
 	api.Handle(http.MethodGet, "/connect/userinfo", "OpenID Connect userinfo of the bearer token's user", httpapi.LoggedIn(), m.userinfo)

@@ -40,6 +40,7 @@ type Deps struct {
 	Permissions *permission.Service
 	SecurityLog *securitylog.Service
 	PhoneCodes  PhoneCodeChecker
+	WeChat      ExternalSignIn // the wechat grant; nil: refused
 	Options     Options
 }
 
@@ -115,7 +116,7 @@ func (m *Module) Name() string { return "oidc" }
 
 // Migrations implements module.Module.
 func (m *Module) Migrations() []db.Migration {
-	return append(slices.Clone(migrations), keysMigrations...)
+	return slices.Concat(migrations, keysMigrations, wechatMigrations)
 }
 
 // Texts implements module.Module.

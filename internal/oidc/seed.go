@@ -46,7 +46,7 @@ func (m *Module) seed(ctx context.Context, demo bool) error {
 			RefreshTokenUsage: RefreshOneTime, RefreshTokenExpiration: RefreshSliding, UpdateAccessTokenClaimsOnRefresh: true,
 			AccessTokenType: AccessTokenJwt, EnableLocalLogin: true, IncludeJwtID: true, ClientClaimsPrefix: "client_",
 			DeviceCodeLifetime: 300},
-		grants:    []string{GrantPassword, GrantRefreshToken, GrantPhoneVerify, GrantImpersonation, GrantAuthorizationCode},
+		grants:    []string{GrantPassword, GrantRefreshToken, GrantPhoneVerify, GrantImpersonation, GrantAuthorizationCode, GrantWeChat},
 		scopes:    WebScopes,
 		redirects: webRedirects,
 		origins:   []string{"http://127.0.0.1:8080", "http://localhost:8080", "http://localhost:5173"},

@@ -11,6 +11,7 @@ import (
 	"crypto/cipher"
 	"errors"
 	"fmt"
+	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -99,6 +100,18 @@ func (s *Service) Definition(name string) (Definition, bool) {
 	defer s.mu.RUnlock()
 	d, ok := s.defs[name]
 	return d, ok
+}
+
+// Definitions returns every definition, sorted by name.
+func (s *Service) Definitions() []Definition {
+	s.mu.RLock()
+	out := make([]Definition, 0, len(s.defs))
+	for _, d := range s.defs {
+		out = append(out, d)
+	}
+	s.mu.RUnlock()
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out
 }
 
 func providerKey(provider, key string) string { return provider + "/" + key }
