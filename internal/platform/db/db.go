@@ -337,6 +337,19 @@ func (d *DB) InTx(ctx context.Context, fn func(ctx context.Context, tx bun.Tx) e
 	return nil
 }
 
+// InHostTx is InTx on the host database whatever ctx's tenant: for a transaction that writes
+// host tables only (settings, features, tenants) on behalf of a tenant that may have a
+// database of its own, where InTx would begin on that database and refuse the host tables.
+func (d *DB) InHostTx(ctx context.Context, fn func(ctx context.Context, tx bun.Tx) error) error {
+	ctx, after := withAfterCommit(ctx)
+	if err := d.DB.RunInTx(ctx, nil, fn); err != nil {
+		after.rolledBack()
+		return err
+	}
+	after.run()
+	return nil
+}
+
 // Exclusive runs fn while holding the lock called name, which every process using this
 // database asks for by the same name, so fn runs in one process at a time (replicas
 // starting together migrate and seed once). On PostgreSQL it is a session advisory lock,

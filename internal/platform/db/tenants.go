@@ -107,7 +107,7 @@ func (d *DB) ForgetTenant(id uuid.UUID) {
 	r.gen[id]++
 	r.mu.Unlock()
 	if e != nil && e.db != nil {
-		closeTenantDB(e.db)
+		go closeTenantDB(e.db) // waits for running statements; a bus subscriber must be quick
 	}
 }
 
@@ -127,7 +127,7 @@ func (d *DB) ForgetTenants() {
 	r.mu.Unlock()
 	for _, e := range old {
 		if e.db != nil {
-			closeTenantDB(e.db)
+			go closeTenantDB(e.db)
 		}
 	}
 }
@@ -141,9 +141,17 @@ func closeTenantDB(t *DB) {
 
 // Close closes the database, and the tenants' databases this root opened.
 func (d *DB) Close() error {
-	if d.tenants != nil {
-		d.ForgetTenants()
+	if r := d.tenants; r != nil {
 		rootBunDB.Delete(d.DB)
+		r.mu.Lock()
+		old := r.entries
+		r.entries = map[uuid.UUID]*tenantEntry{}
+		r.mu.Unlock()
+		for _, e := range old {
+			if e.db != nil {
+				closeTenantDB(e.db)
+			}
+		}
 	}
 	return d.DB.Close()
 }
