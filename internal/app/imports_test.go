@@ -64,12 +64,14 @@ var areaImports = map[string][]string{
 	"importmapping":  {"datadictionary"}, // value mappings may take a dictionary's items
 	"language":       nil,
 	"menus":          nil,
+	"tenantdb":       nil,
 	"oidc":           {"identity", "securitylog"},
 	"optimization":   {"auditdesign", "cutting", "files", "homedesign", "warehouse"}, // passed review sheets' designs; the engine; result blobs; the design JSON's type; stock bookings (docs/decisions/0013)
 	"orderdetail":    {"catalog", "importmapping", "salesorder"},                     // picked catalogue rows; imports read through mappings; the order, its totals and submit check
 	"orgunits":       {"identity"},
 	"pageconfig":     {"identity"}, // the caller's roles and whether they are the side's admin
 	"permissions":    {"identity"},
+	"saas":           {"identity", "texttemplate"},
 	"salesorder":     {"files", "identity"}, // order files' blobs; user names in the status log
 	"securitylog":    nil,
 	"session":        {"identity"},
