@@ -71,6 +71,7 @@ var areaImports = map[string][]string{
 	"orgunits":       {"identity"},
 	"pageconfig":     {"identity"}, // the caller's roles and whether they are the side's admin
 	"permissions":    {"identity"},
+	"saas":           {"identity", "texttemplate"},
 	"salesorder":     {"files", "identity"}, // order files' blobs; user names in the status log
 	"securitylog":    nil,
 	"session":        {"identity"},

@@ -3,8 +3,10 @@ package app
 import (
 	"context"
 	"errors"
+	"fmt"
 
 	"github.com/google/uuid"
+	"github.com/uptrace/bun"
 
 	"kerf/internal/account"
 	"kerf/internal/auditdesign"
@@ -29,6 +31,7 @@ import (
 	"kerf/internal/platform/email"
 	"kerf/internal/platform/module"
 	"kerf/internal/platform/tenancy"
+	"kerf/internal/saas"
 	"kerf/internal/salesorder"
 	"kerf/internal/securitylog"
 	"kerf/internal/session"
@@ -109,6 +112,9 @@ func (a *App) modules(ctx context.Context) ([]module.Module, error) {
 			Reviews: review.Service(), Stock: stock.Service()}),
 		mail,
 		templates,
+		// Tenants and editions (host): a new tenant gets every module's TenantSeeder rows.
+		saas.New(saas.Deps{DB: a.DB, Identity: a.Identity, Features: a.Features, SeedTenant: a.seedTenant,
+			Templates: templates.Service(), Mail: mail.Sender(), Catalog: a.Catalog, MultiTenancy: a.Config.MultiTenancy}),
 		weChat,
 	}, nil
 }
@@ -174,6 +180,19 @@ func (a *App) auditDesign(orders *salesorder.Service, plans *homedesign.Service,
 		},
 	})
 	return m
+}
+
+// seedTenant runs every module's TenantSeeder for ctx's tenant (a new one) inside tx, in the
+// modules' order (identity's admin role first).
+func (a *App) seedTenant(ctx context.Context, tx bun.Tx) error {
+	for _, m := range a.Modules {
+		if s, ok := m.(module.TenantSeeder); ok {
+			if err := s.SeedTenant(ctx, tx); err != nil {
+				return fmt.Errorf("%s: %w", m.Name(), err)
+			}
+		}
+	}
+	return nil
 }
 
 // userID finds a user of ctx's tenant by user name (the demo seeds act as their users).

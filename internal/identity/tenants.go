@@ -109,3 +109,16 @@ func (m *Module) SeedTenant(ctx context.Context, tx bun.Tx) error {
 	}
 	return nil
 }
+
+// TenantByName returns the live tenant of that name (active or not), through this replica's
+// cache: the login page's tenant check reads it before anyone logs in.
+func (s *Service) TenantByName(ctx context.Context, name string) (*Tenant, error) {
+	n := normalize(name)
+	t, err := s.tenant(ctx, "name:"+n, func(q *bun.SelectQuery) *bun.SelectQuery {
+		return q.Where("normalized_name = ?", n)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &t, nil
+}

@@ -168,9 +168,6 @@ func TestApplicationLocalizationPicksCulture(t *testing.T) {
 func TestCheckTenant(t *testing.T) {
 	apptest.Each(t, func(t *testing.T, e *apptest.Env) {
 		const path = "/api/tenantextend/check-tenant"
-		if res := e.Get(t, path, ""); res.Status != http.StatusUnauthorized {
-			t.Fatalf("anonymous: %d", res.Status)
-		}
 		check := func(token string, h http.Header) session.TenantCheck {
 			t.Helper()
 			res := e.Do(t, apptest.Request{Method: http.MethodGet, Path: path, Token: token, Header: h})
@@ -202,6 +199,30 @@ func TestCheckTenant(t *testing.T) {
 		// A host user acting in the tenant sees the tenant's state too.
 		if c := check(e.Token(t, "admin", apptest.Password, ""), http.Header{"__tenant": {"demo"}}); c.TenantName != "demo" || c.Message != msg {
 			t.Errorf("host admin in demo = %+v", c)
+		}
+		// The login page asks by name, before anyone logs in: the host, a tenant, an unknown one,
+		// an inactive one (whose logins the token endpoint refuses).
+		en := http.Header{"Accept-Language": {"en"}}
+		if c := check("", nil); c != (session.TenantCheck{IsActive: true}) {
+			t.Errorf("anonymous = %+v", c)
+		}
+		byName := func(name string) session.TenantCheck {
+			t.Helper()
+			var c session.TenantCheck
+			e.Do(t, apptest.Request{Method: http.MethodGet, Path: path + "?tenantName=" + name, Header: en}).JSON(t, &c)
+			return c
+		}
+		if c := byName("DEMO"); c != (session.TenantCheck{TenantName: "demo", IsActive: true, Message: msg}) {
+			t.Errorf("by name = %+v", c)
+		}
+		if c := byName("nope"); c != (session.TenantCheck{TenantName: "nope", Message: "Tenant is not available: nope"}) {
+			t.Errorf("unknown = %+v", c)
+		}
+		if err := e.App.Identity.SetTenantState(context.Background(), *demo.ID, false, ""); err != nil {
+			t.Fatal(err)
+		}
+		if c := byName("demo"); c != (session.TenantCheck{TenantName: "demo", Message: "Tenant is not available: demo"}) {
+			t.Errorf("inactive = %+v", c)
 		}
 	})
 }

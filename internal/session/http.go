@@ -17,7 +17,8 @@ func (m *Module) register(api *httpapi.API) {
 	httpapi.Register(api, huma.Operation{Method: http.MethodGet, Path: "/api/abp/application-localization",
 		Summary: "Every text of a culture", Tags: tags}, httpapi.Public(), m.getLocalization)
 	httpapi.Register(api, huma.Operation{Method: http.MethodGet, Path: "/api/tenantextend/check-tenant",
-		Summary: "State and activation message of the current tenant", Tags: tags}, httpapi.LoggedIn(), m.checkTenant)
+		Summary: "State and activation message of the current tenant, or of the tenant named (the login page's check)", Tags: tags},
+		httpapi.Public(), m.checkTenant)
 }
 
 func (m *Module) getConfiguration(ctx context.Context, _ *struct{}) (*httpapi.Body[ApplicationConfiguration], error) {
@@ -37,8 +38,12 @@ func (m *Module) getLocalization(ctx context.Context, in *localizationInput) (*h
 	return &httpapi.Body[ApplicationLocalization]{Body: *m.svc.Localization(ctx, in.CultureName)}, nil
 }
 
-func (m *Module) checkTenant(ctx context.Context, _ *struct{}) (*httpapi.Body[TenantCheck], error) {
-	c, err := m.svc.CheckTenant(ctx)
+type checkTenantInput struct {
+	TenantName string `query:"tenantName" maxLength:"64" doc:"A tenant's name; empty: the request's tenant (the host for an anonymous caller)"`
+}
+
+func (m *Module) checkTenant(ctx context.Context, in *checkTenantInput) (*httpapi.Body[TenantCheck], error) {
+	c, err := m.svc.CheckTenant(ctx, in.TenantName)
 	if err != nil {
 		return nil, err
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"sync"
 
 	"github.com/google/uuid"
@@ -20,6 +21,7 @@ import (
 type Directory interface {
 	GetUser(ctx context.Context, id uuid.UUID) (*identity.User, error)
 	TenantRow(ctx context.Context, id uuid.UUID) (*identity.Tenant, error)
+	TenantByName(ctx context.Context, name string) (*identity.Tenant, error)
 	// EffectiveRoles: the roles the user holds now, directly and through organisation units.
 	EffectiveRoles(ctx context.Context, userID uuid.UUID) ([]string, error)
 }
@@ -91,17 +93,43 @@ func (s *Service) Localization(ctx context.Context, cultureName string) *Applica
 	return &ApplicationLocalization{Resources: res, CurrentCulture: s.cultureOf(ctx, culture)}
 }
 
-// CheckTenant answers the state of the request's tenant and its activation message.
-func (s *Service) CheckTenant(ctx context.Context) (*TenantCheck, error) {
-	id := tenancy.ID(ctx)
-	if id == nil {
+// CheckTenant answers the state of the request's tenant and its activation message, or, with
+// a name, of the tenant of that name (the login page asks before anyone logs in: an inactive
+// tenant's logins are refused, and its users' tokens end). An inactive tenant without a
+// message, a deleted or an unknown one answer inactive with the "tenant not available"
+// message.
+func (s *Service) CheckTenant(ctx context.Context, name string) (*TenantCheck, error) {
+	cur := tenancy.FromContext(ctx)
+	if name = strings.TrimSpace(name); name != "" {
+		t, err := s.directory.TenantByName(ctx, name)
+		if errors.Is(err, apperr.ErrNotFound) {
+			return &TenantCheck{TenantName: name, Message: s.catalog.T(ctx, localization.KeyTenantNotAvailable, name)}, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		return s.tenantCheck(ctx, t), nil
+	}
+	if cur.ID == nil {
 		return &TenantCheck{IsActive: true}, nil
 	}
-	t, err := s.directory.TenantRow(ctx, *id)
+	t, err := s.directory.TenantRow(ctx, *cur.ID)
+	if errors.Is(err, apperr.ErrNotFound) {
+		return &TenantCheck{TenantName: cur.Name, IsActive: false,
+			Message: s.catalog.T(ctx, localization.KeyTenantNotAvailable, cur.Name)}, nil
+	}
 	if err != nil {
 		return nil, err
 	}
-	return &TenantCheck{TenantName: t.Name, IsActive: t.IsActive, Message: t.ActivationMessage}, nil
+	return s.tenantCheck(ctx, t), nil
+}
+
+func (s *Service) tenantCheck(ctx context.Context, t *identity.Tenant) *TenantCheck {
+	msg := t.ActivationMessage
+	if !t.IsActive && msg == "" {
+		msg = s.catalog.T(ctx, localization.KeyTenantNotAvailable, t.Name)
+	}
+	return &TenantCheck{TenantName: t.Name, IsActive: t.IsActive, Message: msg}
 }
 
 func (s *Service) currentUser(ctx context.Context, p *auth.Principal) (CurrentUser, error) {
