@@ -22,6 +22,7 @@ import { usePageTitle } from '../layout/useLayoutEffects'
 const LazyErrorPage = lazy(() => import('./pages/ErrorPage').then((m) => ({ default: m.ErrorPage })))
 const PublicPage = lazy(() => import('./pages/PublicPage').then((m) => ({ default: m.PublicPage })))
 const RegisterPage = lazy(() => import('../features/account/RegisterPage').then((m) => ({ default: m.RegisterPage })))
+const AuthRedirectPage = lazy(() => import('../features/wechat/AuthRedirectPage').then((m) => ({ default: m.AuthRedirectPage })))
 const ResetPasswordPage = lazy(() => import('../features/account/ResetPasswordPage').then((m) => ({ default: m.ResetPasswordPage })))
 
 function ErrorPage({ status }: { status: 401 | 404 }) {
@@ -46,7 +47,14 @@ function PublicRoutes() {
   return (
     <Routes>
       <Route path="/login" element={<LoginPage />} />
-      <Route path="/auth-redirect" element={<Navigate to="/" replace />} />
+      <Route
+        path="/auth-redirect"
+        element={
+          <Suspense fallback={null}>
+            <AuthRedirectPage />
+          </Suspense>
+        }
+      />
       <Route
         path="/register"
         element={

@@ -17,6 +17,8 @@ import { useTranslation } from 'react-i18next'
 import screenfull from 'screenfull'
 import { useShellRoutes } from '../components/shell'
 import { useAppConfig } from '../components/useAppConfig'
+import { usePermission } from '../components/usePermission'
+import { WeChatPermissions } from '../features/wechat/permissions'
 import { routeTitle } from '../components/useRouteTitle'
 import { ChangePasswordForm } from '../components/ChangePasswordForm'
 import { DASHBOARD_PATH } from '../app/buildRoutes'
@@ -28,6 +30,7 @@ import { useAppStore, type SizeName } from './stores'
 
 const AppDownload = lazy(() => import('./AppDownload').then((m) => ({ default: m.AppDownload })))
 const BindingDialog = lazy(() => import('../components/home-design').then((m) => ({ default: m.BindingDialog })))
+const WeChatDialog = lazy(() => import('../features/wechat/WeChatDialog').then((m) => ({ default: m.WeChatDialog })))
 
 /** Product version when the server has no App.Version setting (spec 002 §9). */
 export const DEFAULT_VERSION = '2.3.8'
@@ -93,15 +96,17 @@ function SizePicker() {
 
 function UserMenu() {
   const { t } = useTranslation()
+  const { t: tw } = useTranslation('wechat')
   const { data: config } = useAppConfig()
+  const { has } = usePermission()
   const setSettingsOpen = useAppStore((s) => s.setSettingsOpen)
   const [passwordOpen, setPasswordOpen] = useState(false)
+  const [wechatOpen, setWechatOpen] = useState(false)
   const [qrOpen, setQrOpen] = useState(false)
   const [bindingOpen, setBindingOpen] = useState(false)
   const user = config?.currentUser
   const tenant = config?.currentTenant?.name
   const version = config?.setting?.values?.['App.Version'] || DEFAULT_VERSION
-  const appUrl = config?.setting?.values?.['App.DownloadUrl'] || `${window.location.origin}/`
   return (
     <>
       <Dropdown
@@ -122,6 +127,9 @@ function UserMenu() {
             { key: 'profile', label: <Link to="/profile-setting/index">{t('navbar.profile')}</Link> },
             { key: 'password', label: <span data-testid="menu-change-password">{t('navbar.changePassword')}</span> },
             { key: 'homeDesign', label: <span data-testid="menu-home-design-binding">{t('navbar.homeDesign')}</span> },
+            ...(has(WeChatPermissions.Official)
+              ? [{ key: 'wechat', label: <span data-testid="menu-wechat">{tw('menu')}</span> }]
+              : []),
             { key: 'settings', label: t('navbar.settings') },
             { key: 'app', label: t('navbar.appDownload') },
             { key: 'version', disabled: true, label: <span data-testid="version">{`${t('navbar.version')} ${version}`}</span> },
@@ -131,6 +139,7 @@ function UserMenu() {
           onClick: ({ key }) => {
             if (key === 'password') setPasswordOpen(true)
             else if (key === 'homeDesign') setBindingOpen(true)
+            else if (key === 'wechat') setWechatOpen(true)
             else if (key === 'settings') setSettingsOpen(true)
             else if (key === 'app') setQrOpen(true)
             else if (key === 'logout') void logout()
@@ -158,9 +167,14 @@ function UserMenu() {
           <BindingDialog open={bindingOpen} onClose={() => setBindingOpen(false)} />
         </Suspense>
       ) : null}
+      {wechatOpen ? (
+        <Suspense fallback={null}>
+          <WeChatDialog open={wechatOpen} onClose={() => setWechatOpen(false)} />
+        </Suspense>
+      ) : null}
       {qrOpen ? (
         <Suspense fallback={null}>
-          <AppDownload open={qrOpen} url={appUrl} onClose={() => setQrOpen(false)} />
+          <AppDownload open={qrOpen} onClose={() => setQrOpen(false)} />
         </Suspense>
       ) : null}
     </>

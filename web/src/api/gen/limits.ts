@@ -581,6 +581,22 @@ export const limits = {
     cultureName: { maxLength: 32 },
     templateName: { maxLength: 128 },
   },
+  SaasCreateEditionInput: {
+    displayName: { maxLength: 64 },
+  },
+  SaasCreateTenantInput: {
+    activationMessage: { maxLength: 256 },
+    adminEmailAddress: { maxLength: 256 },
+    adminPassword: { maxLength: 128 },
+    name: { maxLength: 64 },
+  },
+  SaasUpdateEditionInput: {
+    displayName: { maxLength: 64 },
+  },
+  SaasUpdateTenantInput: {
+    activationMessage: { maxLength: 256 },
+    name: { maxLength: 64 },
+  },
   SalesorderSalesOrderInput: {
     bill: { minimum: 0, maximum: 999999999999.99 },
     customerAddress: { maxLength: 256 },
@@ -618,6 +634,55 @@ export const limits = {
     subject: { maxLength: 512 },
     targetEmailAddress: { maxLength: 256 },
     to: { maxLength: 256 },
+  },
+  SettingsBasicSetupSettings: {
+    downloadUrl: { maxLength: 512 },
+    httpTimeoutPeriod: { minimum: 30, maximum: 3600 },
+  },
+  SettingsEmailingSettings: {
+    defaultFromAddress: { minLength: 1, maxLength: 256 },
+    defaultFromDisplayName: { minLength: 1, maxLength: 128 },
+    smtpDomain: { maxLength: 256 },
+    smtpHost: { maxLength: 256 },
+    smtpPassword: { maxLength: 256 },
+    smtpPort: { minimum: 1, maximum: 65535 },
+    smtpUserName: { maxLength: 256 },
+  },
+  SettingsExternalProvider: {
+    name: { maxLength: 64 },
+  },
+  SettingsLockoutSettings: {
+    lockoutDuration: { minimum: 1, maximum: 31536000 },
+    maxFailedAccessAttempts: { minimum: 1, maximum: 100 },
+  },
+  SettingsPasswordSettings: {
+    requiredLength: { minimum: 1, maximum: 128 },
+    requiredUniqueChars: { minimum: 1, maximum: 128 },
+  },
+  SettingsProviderProperty: {
+    name: { maxLength: 64 },
+    value: { maxLength: 512 },
+  },
+  SettingsRecaptchaSettings: {
+    score: { minimum: 0, maximum: 1 },
+    siteKey: { maxLength: 256 },
+    siteSecret: { maxLength: 256 },
+    verifyBaseUrl: { minLength: 1, maxLength: 512 },
+    version: { minimum: 2, maximum: 3 },
+  },
+  SettingsSalesOrderSettings: {
+    webLogo: { maxLength: 512 },
+  },
+  SettingsTwoFactorSettings: {
+    twoFactorBehaviour: { minimum: 0, maximum: 2 },
+  },
+  TenantdbDatabase: {
+    connectionString: { maxLength: 1024 },
+    databaseName: { maxLength: 64 },
+  },
+  TenantdbUpdateInput: {
+    databases: { maxItems: 20 },
+    default: { maxLength: 1024 },
   },
   UpdateInputBody: {
     content: { maxLength: 100000 },

@@ -72,6 +72,102 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/account-admin/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The account settings, resolved for the caller (tenant, else installation, else default); secrets answered empty with their isSet flag
+         * @description Needs any of: [AbpAccount.SettingManagement]
+         */
+        get: operations["get-api-account-admin-settings"];
+        /**
+         * Store the account settings at the caller's level (a tenant's administrator: the tenant; the host: the installation), all or nothing; a secret left empty keeps the stored one
+         * @description Needs any of: [AbpAccount.SettingManagement]
+         */
+        put: operations["put-api-account-admin-settings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account-admin/settings/external-provider": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The external provider (host only; the body is ABP's list of providers) settings, resolved for the caller (tenant, else installation, else default); secrets answered empty with their isSet flag
+         * @description Needs any of: [AbpAccount.SettingManagement.ExternalProviders]
+         */
+        get: operations["get-api-account-admin-settings-external-provider"];
+        /**
+         * Store the external provider (host only; the body is ABP's list of providers) settings at the caller's level (a tenant's administrator: the tenant; the host: the installation), all or nothing; a secret left empty keeps the stored one
+         * @description Needs any of: [AbpAccount.SettingManagement.ExternalProviders]
+         */
+        put: operations["put-api-account-admin-settings-external-provider"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account-admin/settings/recaptcha": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The reCAPTCHA (host only) settings, resolved for the caller (tenant, else installation, else default); secrets answered empty with their isSet flag
+         * @description Needs any of: [AbpAccount.SettingManagement.Recaptcha]
+         */
+        get: operations["get-api-account-admin-settings-recaptcha"];
+        /**
+         * Store the reCAPTCHA (host only) settings at the caller's level (a tenant's administrator: the tenant; the host: the installation), all or nothing; a secret left empty keeps the stored one
+         * @description Needs any of: [AbpAccount.SettingManagement.Recaptcha]
+         */
+        put: operations["put-api-account-admin-settings-recaptcha"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account-admin/settings/two-factor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The two-factor settings, resolved for the caller (tenant, else installation, else default); secrets answered empty with their isSet flag
+         * @description Needs any of: [AbpAccount.SettingManagement]
+         */
+        get: operations["get-api-account-admin-settings-two-factor"];
+        /**
+         * Store the two-factor settings at the caller's level (a tenant's administrator: the tenant; the host: the installation), all or nothing; a secret left empty keeps the stored one
+         * @description Needs any of: [AbpAccount.SettingManagement]
+         */
+        put: operations["put-api-account-admin-settings-two-factor"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/account/development-sms": {
         parameters: {
             query?: never;
@@ -196,6 +292,27 @@ export interface paths {
         put?: never;
         /** Send a sign-in code by SMS (for the phone_verify grant) */
         post: operations["post-api-account-phone-send-signin-code"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/app/basic-setup-setting": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The basic setup (read: any logged-in user; write: host only) settings, resolved for the caller (tenant, else installation, else default); secrets answered empty with their isSet flag */
+        get: operations["get-api-app-basic-setup-setting"];
+        /**
+         * Store the basic setup (read: any logged-in user; write: host only) settings at the caller's level (a tenant's administrator: the tenant; the host: the installation), all or nothing; a secret left empty keeps the stored one
+         * @description Needs any of: [AbpSettingManagement.BasicSetup]
+         */
+        put: operations["put-api-app-basic-setup-setting"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -500,6 +617,30 @@ export interface paths {
         put?: never;
         /** Unbind the current user's design platform account */
         post: operations["post-api-app-home-design-unbind"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/app/optimization-setting": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The optimisation settings, resolved for the caller (tenant, else installation, else default); secrets answered empty with their isSet flag
+         * @description Needs any of: [Optimization.OptimizationSetting]
+         */
+        get: operations["get-api-app-optimization-setting"];
+        /**
+         * Store the optimisation settings at the caller's level (a tenant's administrator: the tenant; the host: the installation), all or nothing; a secret left empty keeps the stored one
+         * @description Needs any of: [Optimization.OptimizationSetting]
+         */
+        put: operations["put-api-app-optimization-setting"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2091,6 +2232,30 @@ export interface paths {
          */
         get: operations["get-api-identity-security-logs"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/identity/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The identity (password, lockout, sign-in, user) settings, resolved for the caller (tenant, else installation, else default); secrets answered empty with their isSet flag
+         * @description Needs any of: [AbpIdentity.SettingManagement]
+         */
+        get: operations["get-api-identity-settings"];
+        /**
+         * Store the identity (password, lockout, sign-in, user) settings at the caller's level (a tenant's administrator: the tenant; the host: the installation), all or nothing; a secret left empty keeps the stored one
+         * @description Needs any of: [AbpIdentity.SettingManagement]
+         */
+        put: operations["put-api-identity-settings"];
         post?: never;
         delete?: never;
         options?: never;
@@ -3791,6 +3956,174 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/saas/editions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Editions (display name containing the filter; up to 1000 a page; host only)
+         * @description Needs any of: [Saas.Editions]
+         */
+        get: operations["get-api-saas-editions"];
+        put?: never;
+        /**
+         * Create an edition (host only)
+         * @description Needs any of: [Saas.Editions.Create]
+         */
+        post: operations["post-api-saas-editions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/saas/editions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One edition (host only)
+         * @description Needs any of: [Saas.Editions]
+         */
+        get: operations["get-api-saas-editions-id"];
+        /**
+         * Rename an edition (host only)
+         * @description Needs any of: [Saas.Editions.Update]
+         */
+        put: operations["put-api-saas-editions-id"];
+        post?: never;
+        /**
+         * Delete an edition no tenant uses, with its feature values (host only)
+         * @description Needs any of: [Saas.Editions.Delete]
+         */
+        delete: operations["delete-api-saas-editions-id"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/saas/tenants": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Tenants (name containing the filter) with their editions (host only)
+         * @description Needs any of: [AbpTenantManagement.Tenants]
+         */
+        get: operations["get-api-saas-tenants"];
+        put?: never;
+        /**
+         * Create a tenant with its administrator (user admin) and what every tenant starts with, in one transaction; then e-mail the administrator (host only)
+         * @description Needs any of: [AbpTenantManagement.Tenants.Create]
+         */
+        post: operations["post-api-saas-tenants"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/saas/tenants/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One tenant (host only)
+         * @description Needs any of: [AbpTenantManagement.Tenants]
+         */
+        get: operations["get-api-saas-tenants-id"];
+        /**
+         * Change a tenant's name, edition, state and activation message (host only)
+         * @description Needs any of: [AbpTenantManagement.Tenants.Update]
+         */
+        put: operations["put-api-saas-tenants-id"];
+        post?: never;
+        /**
+         * Delete a tenant (soft): its users can no longer log in (host only)
+         * @description Needs any of: [AbpTenantManagement.Tenants.Delete]
+         */
+        delete: operations["delete-api-saas-tenants-id"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/saas/tenants/{id}/apply-database-migrations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Migrate the tenant's Default database and move the tenant's rows there (once)
+         * @description Needs any of: [AbpTenantManagement.Tenants.ManageConnectionStrings]
+         */
+        post: operations["post-api-saas-tenants-id-apply-database-migrations"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/saas/tenants/{id}/connection-strings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A tenant's connection strings (Default and named others)
+         * @description Needs any of: [AbpTenantManagement.Tenants.ManageConnectionStrings]
+         */
+        get: operations["get-api-saas-tenants-id-connection-strings"];
+        /**
+         * Replace a tenant's connection strings (each checked, the Default opened)
+         * @description Needs any of: [AbpTenantManagement.Tenants.ManageConnectionStrings]
+         */
+        put: operations["put-api-saas-tenants-id-connection-strings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/saas/tenants/{id}/connection-strings/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a tenant's connection string
+         * @description Needs any of: [AbpTenantManagement.Tenants.ManageConnectionStrings]
+         */
+        delete: operations["delete-api-saas-tenants-id-connection-strings-name"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/sales-order/audit-designss": {
         parameters: {
             query?: never;
@@ -4758,6 +5091,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/salesorder/salesordersetting": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The sales order settings, resolved for the caller (tenant, else installation, else default); secrets answered empty with their isSet flag
+         * @description Needs any of: [SalesOrder.SalesOrderSetting]
+         */
+        get: operations["get-api-salesorder-salesordersetting"];
+        /**
+         * Store the sales order settings at the caller's level (a tenant's administrator: the tenant; the host: the installation), all or nothing; a secret left empty keeps the stored one
+         * @description Needs any of: [SalesOrder.SalesOrderSetting]
+         */
+        put: operations["put-api-salesorder-salesordersetting"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/setting-management/emailing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The e-mailing settings, resolved for the caller (tenant, else installation, else default); secrets answered empty with their isSet flag
+         * @description Needs any of: [AbpSettingManagement.Emailing]
+         */
+        get: operations["get-api-setting-management-emailing"];
+        put?: never;
+        /**
+         * Store the e-mailing settings at the caller's level (a tenant's administrator: the tenant; the host: the installation), all or nothing; a secret left empty keeps the stored one
+         * @description Needs any of: [AbpSettingManagement.Emailing]
+         */
+        post: operations["post-api-setting-management-emailing"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/setting-management/emailing/mailbox": {
         parameters: {
             query?: never;
@@ -4931,7 +5312,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** State and activation message of the current tenant */
+        /** State and activation message of the current tenant, or of the tenant named (the login page's check) */
         get: operations["get-api-tenantextend-check-tenant"];
         put?: never;
         post?: never;
@@ -5059,6 +5440,105 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/wechat/binding": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Unbind the caller's WeChat account (not in the contract: the navbar dialog's unbind)
+         * @description Needs any of: [WeChat.Official]
+         */
+        delete: operations["delete-api-wechat-binding"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wechat/check-bind": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether the caller has a WeChat account bound, and its nickname
+         * @description Needs any of: [WeChat.Official]
+         */
+        get: operations["get-api-wechat-check-bind"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wechat/oauth2": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Bind the WeChat account that scanned the caller's bind QR code (from /auth-redirect)
+         * @description 409 when the account is bound to another user of the tenant; 400 when the state is unknown, used, expired, a sign-in state or another user's.
+         *
+         *     Needs any of: [WeChat.Official]
+         */
+        get: operations["get-api-wechat-oauth2"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wechat/qrcode": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A QR code to bind the caller's WeChat account (purpose bind) or to sign in with one (purpose login)
+         * @description The state is single use and lives expiresIn seconds. purpose=bind needs a login and WeChat.Official; purpose=login is anonymous (in the __tenant header's tenant) and rate-limited per client address. provider development: url is Kerf's own /auth-redirect address, to show as a QR code (no official account app id is set); wechat: url is WeChat's QR login page, to open.
+         */
+        get: operations["get-api-wechat-qrcode"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wechat/sign-in-options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether the login page offers sign-in with WeChat, and through which provider (not in the contract) */
+        get: operations["get-api-wechat-sign-in-options"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/connect/authorize": {
         parameters: {
             query?: never;
@@ -5103,7 +5583,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** OAuth 2.0 token endpoint (form-encoded): password, refresh_token, phone_verify, Impersonation, client_credentials, authorization_code */
+        /** OAuth 2.0 token endpoint (form-encoded): password, refresh_token, phone_verify, Impersonation, client_credentials, authorization_code, wechat */
         post: operations["post-connect-token"];
         delete?: never;
         options?: never;
@@ -8771,6 +9251,16 @@ export interface components {
             /** Format: int64 */
             totalCount: number;
         };
+        PagedSaasEditionDto: {
+            items: components["schemas"]["SaasEditionDto"][] | null;
+            /** Format: int64 */
+            totalCount: number;
+        };
+        PagedSaasTenantDto: {
+            items: components["schemas"]["SaasTenantDto"][] | null;
+            /** Format: int64 */
+            totalCount: number;
+        };
         PagedSalesorderOrderType: {
             items: components["schemas"]["SalesorderOrderType"][] | null;
             /** Format: int64 */
@@ -8884,6 +9374,59 @@ export interface components {
         };
         ReviewSheetsInputBody: {
             auditIds: string[] | null;
+        };
+        SaasCreateEditionInput: {
+            /** @description Unique without regard to case */
+            displayName: string;
+        };
+        SaasCreateTenantInput: {
+            /** @description Shown to the tenant's users by check-tenant */
+            activationMessage?: string;
+            adminEmailAddress: string;
+            /** @description Checked against the password rules (settings Abp.Identity.Password.*) */
+            adminPassword: string;
+            /** @description Absent, null or the all-zero id: no edition */
+            editionId?: string;
+            /** @description Absent: active */
+            isActive?: boolean;
+            /** @description Letters, digits and - _ . ; unique without regard to case */
+            name: string;
+        };
+        SaasEditionDto: {
+            concurrencyStamp: string;
+            /** Format: date-time */
+            creationTime: string;
+            displayName: string;
+            id: string;
+        };
+        SaasTenantDto: {
+            activationMessage: string;
+            concurrencyStamp: string;
+            /** Format: date-time */
+            creationTime: string;
+            /** Format: uuid */
+            editionId: string | null;
+            editionName: string | null;
+            id: string;
+            isActive: boolean;
+            name: string;
+        };
+        SaasUpdateEditionInput: {
+            /** @description The stamp read; a stale one answers 409 */
+            concurrencyStamp?: string;
+            /** @description Unique without regard to case */
+            displayName: string;
+        };
+        SaasUpdateTenantInput: {
+            activationMessage?: string;
+            /** @description The stamp read; a stale one answers 409 */
+            concurrencyStamp?: string;
+            /** @description Absent, null or the all-zero id: no edition */
+            editionId?: string;
+            /** @description Absent: unchanged */
+            isActive?: boolean;
+            /** @description Letters, digits and - _ . ; unique without regard to case */
+            name: string;
         };
         SalesorderFileDownload: {
             /** @description The file descriptor's id */
@@ -9360,6 +9903,147 @@ export interface components {
             message: string;
             tenantName: string;
         };
+        SettingsAccountSettings: {
+            enableLocalLogin: boolean;
+            isSelfRegistrationEnabled: boolean;
+        };
+        SettingsBasicSetupSettings: {
+            /** @description The app download address the navbar's QR code shows; empty: no QR code */
+            downloadUrl: string;
+            /**
+             * Format: int64
+             * @description The client's request timeout, seconds
+             */
+            httpTimeoutPeriod: number;
+        };
+        SettingsEmailingSettings: {
+            defaultFromAddress: string;
+            defaultFromDisplayName: string;
+            smtpDomain: string;
+            smtpEnableSsl: boolean;
+            /** @description Empty: messages go to the development mailbox */
+            smtpHost: string;
+            /** @description Never answered (empty); a new value replaces the stored one, empty keeps it */
+            smtpPassword: string;
+            /** @description A password is stored */
+            readonly smtpPasswordIsSet: boolean;
+            /** Format: int64 */
+            smtpPort: number;
+            smtpUseDefaultCredentials: boolean;
+            smtpUserName: string;
+        };
+        SettingsExternalProvider: {
+            enabled: boolean;
+            name: string;
+            properties: components["schemas"]["SettingsProviderProperty"][] | null;
+            /** @description Values never answered (empty, isSet says whether one is stored); empty keeps the stored one */
+            secretProperties: components["schemas"]["SettingsProviderProperty"][] | null;
+        };
+        SettingsExternalProviderSettings: {
+            settings: components["schemas"]["SettingsExternalProvider"][] | null;
+        };
+        SettingsIdentitySettings: {
+            lockout: components["schemas"]["SettingsLockoutSettings"];
+            password: components["schemas"]["SettingsPasswordSettings"];
+            signIn: components["schemas"]["SettingsSignInSettings"];
+            user: components["schemas"]["SettingsUserSettings"];
+        };
+        SettingsLockoutSettings: {
+            allowedForNewUsers: boolean;
+            /**
+             * Format: int64
+             * @description Seconds
+             */
+            lockoutDuration: number;
+            /** Format: int64 */
+            maxFailedAccessAttempts: number;
+        };
+        SettingsOptimizationSettings: {
+            /** @description Empty: the machine marked default */
+            defaultMachineParameterSettingId: string;
+            /** @description Empty: the parameter setting marked default */
+            defaultOptimizeParameterSettingId: string;
+            /**
+             * @description sheet: A4, 3 × 8 labels; roll: one 100 × 60 mm label a page
+             * @enum {string}
+             */
+            labelLayout: "sheet" | "roll";
+            useStockOffcuts: boolean;
+        };
+        SettingsPasswordSettings: {
+            requireDigit: boolean;
+            requireLowercase: boolean;
+            requireNonAlphanumeric: boolean;
+            requireUppercase: boolean;
+            /** Format: int64 */
+            requiredLength: number;
+            /** Format: int64 */
+            requiredUniqueChars: number;
+        };
+        SettingsProviderProperty: {
+            /** @description Secret properties: a value is stored */
+            readonly isSet?: boolean;
+            name: string;
+            value: string;
+        };
+        SettingsRecaptchaSettings: {
+            /** Format: double */
+            score: number;
+            siteKey: string;
+            /** @description Never answered (empty); a new value replaces the stored one, empty keeps it */
+            siteSecret: string;
+            readonly siteSecretIsSet: boolean;
+            useCaptchaOnLogin: boolean;
+            useCaptchaOnRegistration: boolean;
+            verifyBaseUrl: string;
+            /** Format: int64 */
+            version: number;
+        };
+        SettingsSalesOrderSettings: {
+            /** @description Quotations may be made from sheets that have not passed review */
+            disableQuotationStatusCheck: boolean;
+            /** @description The logo the web client shows; empty: its own */
+            webLogo: string;
+        };
+        SettingsSignInSettings: {
+            enablePhoneNumberConfirmation: boolean;
+            requireConfirmedEmail: boolean;
+            requireConfirmedPhoneNumber: boolean;
+        };
+        SettingsTwoFactorSettings: {
+            isRememberBrowserEnabled: boolean;
+            /**
+             * Format: int64
+             * @description 0 Optional, 1 Disabled, 2 Forced
+             */
+            twoFactorBehaviour: number;
+            usersCanChange: boolean;
+        };
+        SettingsUserSettings: {
+            isEmailUpdateEnabled: boolean;
+            isUserNameUpdateEnabled: boolean;
+            requireUniqueEmail: boolean;
+        };
+        TenantdbApplyResult: {
+            active: boolean;
+            /** Format: int64 */
+            movedRows: number;
+            /** Format: int64 */
+            movedTables: number;
+        };
+        TenantdbConnectionStrings: {
+            active: boolean;
+            databases: components["schemas"]["TenantdbDatabase"][] | null;
+            default: string;
+        };
+        TenantdbDatabase: {
+            connectionString: string;
+            databaseName: string;
+        };
+        TenantdbUpdateInput: {
+            databases?: components["schemas"]["TenantdbDatabase"][] | null;
+            default?: string;
+        };
         TexttemplateContentDto: {
             content: string;
             cultureName: string;
@@ -9724,6 +10408,27 @@ export interface components {
             /** Format: double */
             width: number;
         };
+        WechatBindState: {
+            isBind: boolean;
+            nickName: string;
+        };
+        WechatQRCode: {
+            /**
+             * Format: int64
+             * @description Seconds the state may be used
+             */
+            expiresIn: number;
+            /** @enum {string} */
+            provider: "development" | "wechat";
+            state: string;
+            /** @description Development: Kerf's /auth-redirect address to show as a QR code; wechat: WeChat's QR login page to open */
+            url: string;
+        };
+        WechatSignInOptions: {
+            enabled: boolean;
+            /** @enum {string} */
+            provider: "development" | "wechat";
+        };
     };
     responses: never;
     parameters: never;
@@ -9820,6 +10525,246 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["SessionApplicationLocalization"];
                 };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "get-api-account-admin-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SettingsAccountSettings"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "put-api-account-admin-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SettingsAccountSettings"];
+            };
+        };
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "get-api-account-admin-settings-external-provider": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SettingsExternalProviderSettings"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "put-api-account-admin-settings-external-provider": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SettingsExternalProvider"][] | null;
+            };
+        };
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "get-api-account-admin-settings-recaptcha": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SettingsRecaptchaSettings"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "put-api-account-admin-settings-recaptcha": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SettingsRecaptchaSettings"];
+            };
+        };
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "get-api-account-admin-settings-two-factor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SettingsTwoFactorSettings"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "put-api-account-admin-settings-two-factor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SettingsTwoFactorSettings"];
+            };
+        };
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Error */
             default: {
@@ -10028,6 +10973,66 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["AccountSendCodeInput"];
+            };
+        };
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "get-api-app-basic-setup-setting": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SettingsBasicSetupSettings"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "put-api-app-basic-setup-setting": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SettingsBasicSetupSettings"];
             };
         };
         responses: {
@@ -10680,6 +11685,66 @@ export interface operations {
             cookie?: never;
         };
         requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "get-api-app-optimization-setting": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SettingsOptimizationSettings"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "put-api-app-optimization-setting": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SettingsOptimizationSettings"];
+            };
+        };
         responses: {
             /** @description No Content */
             204: {
@@ -14528,6 +15593,66 @@ export interface operations {
             };
         };
     };
+    "get-api-identity-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SettingsIdentitySettings"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "put-api-identity-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SettingsIdentitySettings"];
+            };
+        };
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
     "get-api-identity-users": {
         parameters: {
             query?: {
@@ -18071,6 +19196,468 @@ export interface operations {
             };
         };
     };
+    "get-api-saas-editions": {
+        parameters: {
+            query?: {
+                /** @description Rows to skip */
+                skipCount?: number;
+                /** @description Page size (at most 1000) */
+                maxResultCount?: number;
+                /** @description e.g. "name desc"; columns are whitelisted */
+                sorting?: string;
+                /** @description Free-text filter */
+                filter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PagedSaasEditionDto"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "post-api-saas-editions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SaasCreateEditionInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SaasEditionDto"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "get-api-saas-editions-id": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SaasEditionDto"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "put-api-saas-editions-id": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SaasUpdateEditionInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SaasEditionDto"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "delete-api-saas-editions-id": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "get-api-saas-tenants": {
+        parameters: {
+            query?: {
+                /** @description Rows to skip */
+                skipCount?: number;
+                /** @description Page size (at most 1000) */
+                maxResultCount?: number;
+                /** @description e.g. "name desc"; columns are whitelisted */
+                sorting?: string;
+                /** @description Free-text filter */
+                filter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PagedSaasTenantDto"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "post-api-saas-tenants": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The web app's origin: the e-mail's login link starts with it */
+                Origin?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SaasCreateTenantInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SaasTenantDto"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "get-api-saas-tenants-id": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SaasTenantDto"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "put-api-saas-tenants-id": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SaasUpdateTenantInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SaasTenantDto"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "delete-api-saas-tenants-id": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "post-api-saas-tenants-id-apply-database-migrations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TenantdbApplyResult"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "get-api-saas-tenants-id-connection-strings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TenantdbConnectionStrings"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "put-api-saas-tenants-id-connection-strings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TenantdbUpdateInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TenantdbConnectionStrings"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "delete-api-saas-tenants-id-connection-strings-name": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
     "get-api-sales-order-audit-designss": {
         parameters: {
             query?: {
@@ -20045,6 +21632,126 @@ export interface operations {
             };
         };
     };
+    "get-api-salesorder-salesordersetting": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SettingsSalesOrderSettings"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "put-api-salesorder-salesordersetting": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SettingsSalesOrderSettings"];
+            };
+        };
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "get-api-setting-management-emailing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SettingsEmailingSettings"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "post-api-setting-management-emailing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SettingsEmailingSettings"];
+            };
+        };
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
     "get-api-setting-management-emailing-mailbox": {
         parameters: {
             query?: {
@@ -20404,7 +22111,10 @@ export interface operations {
     };
     "get-api-tenantextend-check-tenant": {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description A tenant's name; empty: the request's tenant (the host for an anonymous caller) */
+                tenantName?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -20651,6 +22361,157 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "delete-api-wechat-binding": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "get-api-wechat-check-bind": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WechatBindState"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "get-api-wechat-oauth2": {
+        parameters: {
+            query: {
+                /** @description The code WeChat sent to /auth-redirect */
+                code: string;
+                /** @description The state of a bind QR code of the caller */
+                state: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WechatBindState"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "get-api-wechat-qrcode": {
+        parameters: {
+            query?: {
+                /** @description bind: the caller binds the scanning account (needs WeChat.Official); login: anonymous, for the login page */
+                purpose?: "bind" | "login";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WechatQRCode"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "get-api-wechat-sign-in-options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WechatSignInOptions"];
+                };
             };
             /** @description Error */
             default: {

@@ -13,6 +13,8 @@ import { sendPhoneCode } from '../../features/account/api'
 import { AccountScreen } from '../../features/account/components/AccountScreen'
 import { SendCodeButton } from '../../features/account/components/SendCodeButton'
 import { useDocumentTitle } from '../../features/account/components/useDocumentTitle'
+import { WeChatLogin } from '../../features/wechat/WeChatLogin'
+import { safeRedirect } from '../guard'
 
 export { CODE_COUNTDOWN_SECONDS } from '../../features/account/components/useCountdown'
 
@@ -150,6 +152,11 @@ export function LoginPage({ preview = false }: LoginPageProps) {
           },
         ]}
       />
+      {preview ? null : (
+        <div style={{ marginBottom: 16 }}>
+          <WeChatLogin returnTo={safeRedirect(new URLSearchParams(location.search).get('redirect'))} />
+        </div>
+      )}
       <Flex justify="space-between" data-testid="account-links">
         <Link to="/register" data-testid="register-link">
           {ta('register.link')}
