@@ -155,6 +155,7 @@ func TestAFeatureOffClosesItsCallsAndMenusForThatTenantOnly(t *testing.T) {
 				t.Fatalf("%s before: no optimisation menu", who)
 			}
 		}
+		treeBefore := e.Get(t, "/api/permission-management/permissions?providerName=R&providerKey=admin", demo)
 		putFeatures(t, e, host, demoID(t, e), map[string]string{optimization.FeatureOptimization: "false"})
 		res := e.Do(t, apptest.Request{Method: http.MethodGet, Path: call, Token: demo, Header: en()})
 		if res.Status != http.StatusForbidden || res.ErrorMessage(t) != `The feature "Optimisation" is not enabled for your tenant` {
@@ -165,6 +166,32 @@ func TestAFeatureOffClosesItsCallsAndMenusForThatTenantOnly(t *testing.T) {
 		}
 		if hasMenu(demo) {
 			t.Fatal("demo still sees the optimisation menu")
+		}
+		// Its permissions are neither granted (the client hides their buttons) nor offered on the
+		// permissions dialog; the client reads the switch itself.
+		type config struct {
+			Auth     struct{ GrantedPolicies map[string]bool }
+			Features struct{ Values map[string]string }
+		}
+		var demoCfg, acmeCfg config
+		e.Get(t, "/api/abp/application-configuration", demo).JSON(t, &demoCfg)
+		e.Get(t, "/api/abp/application-configuration", acme).JSON(t, &acmeCfg)
+		if demoCfg.Auth.GrantedPolicies[optimization.PermImportFiles] || demoCfg.Features.Values[optimization.FeatureOptimization] != "false" {
+			t.Fatalf("demo's configuration with optimisation off: import files granted %v, switch %q",
+				demoCfg.Auth.GrantedPolicies[optimization.PermImportFiles], demoCfg.Features.Values[optimization.FeatureOptimization])
+		}
+		if !acmeCfg.Auth.GrantedPolicies[optimization.PermImportFiles] || acmeCfg.Features.Values[optimization.FeatureOptimization] != "true" {
+			t.Fatalf("acme's configuration: import files granted %v, switch %q",
+				acmeCfg.Auth.GrantedPolicies[optimization.PermImportFiles], acmeCfg.Features.Values[optimization.FeatureOptimization])
+		}
+		tree := e.Get(t, "/api/permission-management/permissions?providerName=R&providerKey=admin", demo)
+		if tree.Status != http.StatusOK || strings.Contains(string(tree.Body), optimization.PermImportFiles) ||
+			!strings.Contains(string(tree.Body), `"AbpIdentity"`) {
+			t.Fatalf("demo's permission tree with optimisation off: %d, offers import files %v", tree.Status,
+				strings.Contains(string(tree.Body), optimization.PermImportFiles))
+		}
+		if !strings.Contains(string(treeBefore.Body), optimization.PermImportFiles) {
+			t.Fatal("demo's permission tree did not offer optimisation before")
 		}
 		if res := e.Get(t, call, acme); res.Status != http.StatusOK {
 			t.Fatalf("acme after: %d %s", res.Status, res.Body)

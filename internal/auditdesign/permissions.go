@@ -46,6 +46,7 @@ func def(name, parent, zh, en string) permission.Definition {
 var permissionGroups = []permission.Group{{
 	Name:        "AuditDesign",
 	DisplayName: localization.Text{ZhHans: "设计审核", En: "Design review"},
+	Feature:     FeatureDesignReview,
 	Permissions: []permission.Definition{
 		def(PermRead, "", "审核单", "Review sheets"),
 		def(PermClaim, PermRead, "领取", "Claim"),

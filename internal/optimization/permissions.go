@@ -52,6 +52,7 @@ func def(name, parent, zh, en string) permission.Definition {
 var permissionGroups = []permission.Group{{
 	Name:        PermGroup,
 	DisplayName: localization.Text{ZhHans: "优化排版", En: "Optimisation"},
+	Feature:     FeatureOptimization,
 	Permissions: []permission.Definition{
 		def(PermImportFileSettings, "", "导入文件设置", "Import file settings"),
 		def(PermImportFileSettingsCreate, PermImportFileSettings, "新建", "Create"),

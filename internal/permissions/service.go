@@ -112,7 +112,10 @@ func (s *Service) GetPermissions(ctx context.Context, providerName, providerKey 
 	for _, g := range s.registry.Groups() {
 		pg := PermissionGroup{Name: g.Name, DisplayName: textOf(ctx, g.DisplayName), Permissions: []PermissionGrantDto{}}
 		for _, d := range g.Permissions {
-			if !permission.Available(ctx, d) {
+			// A permission of a switched-off feature is not offered (docs/decisions/0014).
+			if ok, err := s.permissions.Usable(ctx, d); err != nil {
+				return nil, err
+			} else if !ok {
 				continue
 			}
 			providers := granted[d.Name]

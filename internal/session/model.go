@@ -57,7 +57,8 @@ type CurrentTenant struct {
 	IsAvailable bool       `json:"isAvailable"`
 }
 
-// FeatureConfiguration holds feature values; Kerf has none yet.
+// FeatureConfiguration holds every feature's value for the caller's tenant (the host: the
+// defaults), as ABP answers them.
 type FeatureConfiguration struct {
 	Values map[string]string `json:"values"`
 }

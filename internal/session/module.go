@@ -14,6 +14,7 @@ type Deps struct {
 	Permissions  *permission.Service
 	Directory    Directory // the identity service
 	Settings     Settings  // nil: DefaultSettings
+	Features     Settings  // every feature's value for ctx's tenant (feature.Service); nil: none
 	MultiTenancy bool
 	Version      string
 }
@@ -30,7 +31,7 @@ func New(d Deps) *Module {
 		d.Settings = DefaultSettings{Version: d.Version}
 	}
 	return &Module{svc: &Service{catalog: d.Catalog, registry: d.Registry, permissions: d.Permissions,
-		directory: d.Directory, settings: d.Settings, multiTenancy: d.MultiTenancy}}
+		directory: d.Directory, settings: d.Settings, features: d.Features, multiTenancy: d.MultiTenancy}}
 }
 
 // Service returns the area's service.

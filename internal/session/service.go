@@ -33,6 +33,7 @@ type Service struct {
 	permissions  *permission.Service
 	directory    Directory
 	settings     Settings
+	features     Settings
 	multiTenancy bool
 
 	// The registry is complete once the app is built, so the policy list is built once, on
@@ -58,11 +59,17 @@ func (s *Service) Configuration(ctx context.Context) (*ApplicationConfiguration,
 	if err != nil {
 		return nil, fmt.Errorf("settings: %w", err)
 	}
+	features := map[string]string{}
+	if s.features != nil {
+		if features, err = s.features.Values(ctx); err != nil {
+			return nil, fmt.Errorf("features: %w", err)
+		}
+	}
 	return &ApplicationConfiguration{
 		Auth:          AuthConfiguration{Policies: s.allPolicies(), GrantedPolicies: granted},
 		CurrentUser:   user,
 		CurrentTenant: currentTenant(ctx),
-		Features:      FeatureConfiguration{Values: map[string]string{}},
+		Features:      FeatureConfiguration{Values: features},
 		Localization: LocalizationConfiguration{
 			CurrentCulture:      cultureOf(culture),
 			Languages:           s.catalog.Languages(ctx), // the enabled languages (internal/language)

@@ -25,6 +25,7 @@ func def(name, parent, zh, en string) permission.Definition {
 var permissionGroups = []permission.Group{{
 	Name:        PermGroup,
 	DisplayName: localization.Text{ZhHans: "仓库", En: "Warehouse"},
+	Feature:     FeatureWarehouse,
 	Permissions: []permission.Definition{
 		def(PermStock, "", "库存", "Stock"),
 		def(PermStockBook, PermStock, "入库和出库", "Receive and issue"),

@@ -22,7 +22,8 @@ const (
 )
 
 var permissionGroups = []permission.Group{
-	{Name: "Emailing", DisplayName: t("邮件", "E-mailing"), Permissions: []permission.Definition{
+	// Joins identity's AbpSettingManagement group (the registry merges groups of one name).
+	{Name: "AbpSettingManagement", DisplayName: t("设置管理", "Setting management"), Permissions: []permission.Definition{
 		{Name: PermEmailing, DisplayName: t("邮件设置", "E-mailing")},
 		{Name: PermMailbox, Parent: PermEmailing, DisplayName: t("开发邮箱", "Development mailbox")},
 	}},

@@ -88,7 +88,7 @@ func (a Access) Permissions() []string { return a.permissions }
 
 // Feature returns the rule that also needs every one of the switches names on for the
 // caller's tenant (docs/decisions/0014), e.g. httpapi.Perm(X).Feature("Kerf.Optimization");
-// off answers 403 naming the feature, after the login and permission checks.
+// off answers 403 naming the feature, after the login check and before the permissions.
 func (a Access) Feature(names ...string) Access {
 	a.features = append(slices.Clone(a.features), names...)
 	return a
@@ -268,14 +268,16 @@ func (a *API) Handle(method, path, summary string, access Access, h http.Handler
 	}))
 }
 
+// authorize checks the login, then the features, then the permissions: a switched-off feature
+// also withdraws the permissions it brings (permission.Group.Feature), and the caller is told
+// the feature is off rather than that a permission is missing.
 func (a *API) authorize(ctx context.Context, access Access) error {
-	if err := a.authorizeCaller(ctx, access); err != nil {
-		return err
+	if len(access.features) > 0 && a.Features != nil && (access.IsPublic() || auth.FromContext(ctx).Authenticated()) {
+		if err := a.Features.RequireFeatures(ctx, access.features...); err != nil {
+			return err
+		}
 	}
-	if len(access.features) > 0 && a.Features != nil {
-		return a.Features.RequireFeatures(ctx, access.features...)
-	}
-	return nil
+	return a.authorizeCaller(ctx, access)
 }
 
 func (a *API) authorizeCaller(ctx context.Context, access Access) error {

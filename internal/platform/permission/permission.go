@@ -41,6 +41,9 @@ type Group struct {
 	Name        string
 	DisplayName localization.Text
 	Permissions []Definition
+	// Feature is the switch every permission of the group needs on for the caller's tenant
+	// (docs/decisions/0014): off, the permissions are neither granted nor offered.
+	Feature string
 }
 
 // Definition is one permission; Parent names its parent in the same group.
@@ -53,15 +56,20 @@ type Definition struct {
 
 // Registry holds every module's groups; it is filled while the app is built.
 type Registry struct {
-	groups []Group
-	byName map[string]Definition
+	groups   []Group
+	byName   map[string]Definition
+	features map[string]string // permission → the switch its group needs on
 }
 
 // NewRegistry returns an empty registry.
-func NewRegistry() *Registry { return &Registry{byName: map[string]Definition{}} }
+func NewRegistry() *Registry {
+	return &Registry{byName: map[string]Definition{}, features: map[string]string{}}
+}
 
 // Add registers groups; a permission name may be defined once only, and a parent must
-// be defined before its children.
+// be defined before its children. A group named like one already added (two areas adding to
+// AbpSettingManagement) joins it: its permissions follow the first's, under the first's
+// display name.
 func (r *Registry) Add(groups ...Group) {
 	for _, g := range groups {
 		for _, d := range g.Permissions {
@@ -74,10 +82,23 @@ func (r *Registry) Add(groups ...Group) {
 				}
 			}
 			r.byName[d.Name] = d
+			if g.Feature != "" {
+				r.features[d.Name] = g.Feature
+			}
+		}
+		if i := slices.IndexFunc(r.groups, func(o Group) bool { return o.Name == g.Name }); i >= 0 {
+			if r.groups[i].Feature != g.Feature {
+				panic(fmt.Sprintf("permission group %q joined with another feature", g.Name))
+			}
+			r.groups[i].Permissions = append(slices.Clone(r.groups[i].Permissions), g.Permissions...)
+			continue
 		}
 		r.groups = append(r.groups, g)
 	}
 }
+
+// Feature returns the switch permission name needs on ("" when none).
+func (r *Registry) Feature(name string) string { return r.features[name] }
 
 // Groups returns all groups in registration order.
 func (r *Registry) Groups() []Group { return r.groups }
@@ -111,6 +132,28 @@ func Available(ctx context.Context, d Definition) bool {
 	return true
 }
 
+// FeatureChecker answers whether a switch is on for ctx's tenant (the feature service).
+type FeatureChecker interface {
+	IsEnabled(ctx context.Context, name string) (bool, error)
+}
+
+// Usable reports whether d may be granted on this side and its feature, if any, is on for
+// ctx's tenant.
+func (s *Service) Usable(ctx context.Context, d Definition) (bool, error) {
+	if !Available(ctx, d) {
+		return false, nil
+	}
+	f := s.Registry.Feature(d.Name)
+	if f == "" || s.Features == nil {
+		return true, nil
+	}
+	on, err := s.Features.IsEnabled(ctx, f)
+	if err != nil {
+		return false, fmt.Errorf("feature %s of %s: %w", f, d.Name, err)
+	}
+	return on, nil
+}
+
 // Grant is one granted permission of one provider in one tenant.
 type Grant struct {
 	bun.BaseModel `bun:"table:permission_grants"`
@@ -136,6 +179,8 @@ type Service struct {
 	// of the user's organisation units), so a change reaches the user's next request; nil:
 	// the roles the access token carries.
 	Roles func(ctx context.Context, userID uuid.UUID) ([]string, error)
+	// Features decides the permissions of groups that need a feature; nil: none is needed.
+	Features FeatureChecker
 
 	once   sync.Once
 	grants *bus.Cache[grantKey, map[string]bool]
@@ -188,6 +233,25 @@ func (s *Service) Granted(ctx context.Context, p *auth.Principal) (map[string]bo
 		}
 		return err
 	}
+	defer func() {
+		// Done last: a feature is read once for all the permissions that need it.
+		off := map[string]bool{}
+		for n := range out {
+			f := s.Registry.Feature(n)
+			if f == "" || s.Features == nil {
+				continue
+			}
+			isOff, seen := off[f]
+			if !seen {
+				on, err := s.Features.IsEnabled(ctx, f)
+				isOff = err == nil && !on // an unreadable switch leaves the grant to the call's own check
+				off[f] = isOff
+			}
+			if isOff {
+				delete(out, n)
+			}
+		}
+	}()
 	if err := add(User, p.UserID.String()); err != nil {
 		return nil, err
 	}
