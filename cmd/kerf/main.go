@@ -77,6 +77,7 @@ flags of serve, worker, migrate, seed and keys (with their environment equivalen
   --admin-password   KERF_ADMIN_PASSWORD   first admin's password without demo data (default: random, printed once)
   --key-rotation     KERF_KEY_ROTATION     age at which a new signing key signs (default 720h; 0: off)
   --audit-reads      KERF_AUDIT_READS      record GET requests in the audit log too (default false)
+  --multi-tenancy    KERF_MULTI_TENANCY    tenants on (default true); off: one factory, no tenant administration
   --db-max-open-conns, --db-max-idle-conns, --db-conn-max-lifetime, --db-conn-max-idle-time
                      KERF_DB_MAX_OPEN_CONNS, KERF_DB_MAX_IDLE_CONNS, KERF_DB_CONN_MAX_LIFETIME,
                      KERF_DB_CONN_MAX_IDLE_TIME: the database connection pool

@@ -176,8 +176,14 @@ func (a *App) Seed(ctx context.Context, demo bool) error {
 	return nil
 }
 
-// Handler is the HTTP handler of the whole server.
-func (a *App) Handler() http.Handler { return a.API.Router }
+// Handler is the HTTP handler of the whole server (every request the host's with
+// multi-tenancy off).
+func (a *App) Handler() http.Handler {
+	if !a.Config.MultiTenancy {
+		return singleTenant(a.API.Router)
+	}
+	return a.API.Router
+}
 
 // FlushAudit writes the queued audit rows now (for tests and shutdown).
 func (a *App) FlushAudit() { a.audit.Flush() }

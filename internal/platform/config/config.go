@@ -40,7 +40,10 @@ type Config struct {
 	DBMaxIdleConns    int           // KERF_DB_MAX_IDLE_CONNS
 	DBConnMaxLifetime time.Duration // KERF_DB_CONN_MAX_LIFETIME
 	DBConnMaxIdleTime time.Duration // KERF_DB_CONN_MAX_IDLE_TIME
-	// MultiTenancy turns tenants on; always on in this product, kept as a switch for tests.
+	// MultiTenancy (KERF_MULTI_TENANCY, default true) turns tenants on. Off, a single-factory
+	// install: no tenant administration (its calls answer 404, its menus are absent), no
+	// tenant field on the login page and no tenant in the navbar, and every request is the
+	// host's (a __tenant header or a login's tenant field is ignored).
 	MultiTenancy bool
 	Version      string
 }
@@ -62,7 +65,7 @@ func Default() Config {
 		DBMaxIdleConns:    envInt("KERF_DB_MAX_IDLE_CONNS", 0),
 		DBConnMaxLifetime: envDuration("KERF_DB_CONN_MAX_LIFETIME", 30*time.Minute),
 		DBConnMaxIdleTime: envDuration("KERF_DB_CONN_MAX_IDLE_TIME", 5*time.Minute),
-		MultiTenancy:      true,
+		MultiTenancy:      envBool("KERF_MULTI_TENANCY", true),
 		Version:           "2.3.8",
 	}
 	return c
@@ -98,6 +101,7 @@ func Flags(fs *flag.FlagSet, c *Config) {
 	fs.StringVar(&c.AdminPassword, "admin-password", c.AdminPassword, "first admin's password without demo data (KERF_ADMIN_PASSWORD)")
 	fs.DurationVar(&c.KeyRotation, "key-rotation", c.KeyRotation, "age at which a new signing key takes over; 0 disables (KERF_KEY_ROTATION)")
 	fs.BoolVar(&c.AuditReads, "audit-reads", c.AuditReads, "audit GET requests too (KERF_AUDIT_READS)")
+	fs.BoolVar(&c.MultiTenancy, "multi-tenancy", c.MultiTenancy, "tenants on; off: one factory, every request the host's (KERF_MULTI_TENANCY)")
 	fs.IntVar(&c.DBMaxOpenConns, "db-max-open-conns", c.DBMaxOpenConns, "database pool size; 0: default (KERF_DB_MAX_OPEN_CONNS)")
 	fs.IntVar(&c.DBMaxIdleConns, "db-max-idle-conns", c.DBMaxIdleConns, "idle connections kept; 0: default (KERF_DB_MAX_IDLE_CONNS)")
 	fs.DurationVar(&c.DBConnMaxLifetime, "db-conn-max-lifetime", c.DBConnMaxLifetime, "connection lifetime (KERF_DB_CONN_MAX_LIFETIME)")
