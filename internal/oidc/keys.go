@@ -20,7 +20,6 @@ import (
 
 	"kerf/internal/platform/bus"
 	"kerf/internal/platform/db"
-	"kerf/internal/platform/secret"
 )
 
 // The server's secrets live in the database, so that every replica signs and verifies with
@@ -137,11 +136,13 @@ func (k *keyring) start(ctx context.Context) error {
 
 func (k *keyring) startLocked(ctx context.Context) error {
 	if k.sealer == nil {
-		s, err := newSealer(k.secret, k.dataDir)
+		secret, source, err := serverSecret(k.secret, k.dataDir)
 		if err != nil {
 			return err
 		}
-		k.sealer = s
+		if k.sealer, err = newSealer(secret, source); err != nil {
+			return err
+		}
 	}
 	if err := k.ensureHMAC(ctx); err != nil {
 		return err
@@ -398,7 +399,7 @@ func (k *keyring) loadLocked(ctx context.Context) error {
 		return fmt.Errorf("read token secret: %w", db.NotFound(err, "token secret"))
 	}
 	hmacKey, err := k.sealer.open(sec.Value, "oidc_secrets:"+hmacSecretName)
-	if errors.Is(err, secret.ErrWrongSecret) {
+	if errors.Is(err, errWrongSecret) {
 		return k.sealer.wrongSecret()
 	}
 	if err != nil {
@@ -427,7 +428,7 @@ func (k *keyring) loadLocked(ctx context.Context) error {
 // decrypt opens a stored key and prepares its signer.
 func (k *keyring) decrypt(r signingKeyRow, info KeyInfo) (*signingKey, error) {
 	der, err := k.sealer.open(r.PrivateKey, "oidc_signing_keys:"+r.ID)
-	if errors.Is(err, secret.ErrWrongSecret) {
+	if errors.Is(err, errWrongSecret) {
 		return nil, k.sealer.wrongSecret()
 	}
 	if err != nil {

@@ -61,3 +61,40 @@ func legacyHMAC(dataDir string) ([]byte, string, error) {
 	}
 	return raw, path, nil
 }
+
+// readOrCreate returns the file's content, creating it (mode 0600) with make when it is
+// missing. A new file is written beside and linked into place, so two processes starting
+// together agree on one content.
+func readOrCreate(path string, make func() ([]byte, error)) ([]byte, error) {
+	if b, err := os.ReadFile(path); err == nil {
+		return b, nil
+	} else if !errors.Is(err, os.ErrNotExist) {
+		return nil, err
+	}
+	b, err := make()
+	if err != nil {
+		return nil, err
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(path), ".new-*")
+	if err != nil {
+		return nil, err
+	}
+	defer os.Remove(tmp.Name())
+	if _, err := tmp.Write(b); err != nil {
+		tmp.Close()
+		return nil, err
+	}
+	if err := tmp.Close(); err != nil {
+		return nil, err
+	}
+	if err := os.Chmod(tmp.Name(), 0o600); err != nil {
+		return nil, err
+	}
+	if err := os.Link(tmp.Name(), path); err != nil {
+		if errors.Is(err, os.ErrExist) {
+			return os.ReadFile(path)
+		}
+		return nil, err
+	}
+	return b, nil
+}

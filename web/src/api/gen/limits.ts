@@ -24,21 +24,8 @@ export const limits = {
     newPassword: { maxLength: 128 },
     phoneNumber: { maxLength: 32 },
   },
-  AccountResetPasswordWithTokenInput: {
-    password: { maxLength: 128 },
-    resetToken: { maxLength: 128 },
-  },
   AccountSendCodeInput: {
     phoneNumber: { minLength: 1, maxLength: 32 },
-  },
-  AccountSendPasswordResetCodeInput: {
-    appName: { maxLength: 64 },
-    email: { maxLength: 256 },
-    returnUrl: { maxLength: 1024 },
-    returnUrlHash: { maxLength: 1024 },
-  },
-  AccountVerifyPasswordResetTokenInput: {
-    resetToken: { maxLength: 128 },
   },
   BatchBodyCatalogPartBatchItem: {
     items: { minItems: 1 },
