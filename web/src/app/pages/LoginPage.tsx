@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { Alert, App, Button, Flex, Form, Input, Space, Tabs, Tag } from 'antd'
 import { LockOutlined, MobileOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons'
 import { useQueryClient } from '@tanstack/react-query'
@@ -13,8 +13,9 @@ import { sendPhoneCode } from '../../features/account/api'
 import { AccountScreen } from '../../features/account/components/AccountScreen'
 import { SendCodeButton } from '../../features/account/components/SendCodeButton'
 import { useDocumentTitle } from '../../features/account/components/useDocumentTitle'
-import { WeChatLogin } from '../../features/wechat/WeChatLogin'
 import { safeRedirect } from '../guard'
+
+const WeChatLogin = lazy(() => import('../../features/wechat/WeChatLogin').then((m) => ({ default: m.WeChatLogin })))
 
 export { CODE_COUNTDOWN_SECONDS } from '../../features/account/components/useCountdown'
 
@@ -153,9 +154,9 @@ export function LoginPage({ preview = false }: LoginPageProps) {
         ]}
       />
       {preview ? null : (
-        <div style={{ marginBottom: 16 }}>
+        <Suspense fallback={null}>
           <WeChatLogin returnTo={safeRedirect(new URLSearchParams(location.search).get('redirect'))} />
-        </div>
+        </Suspense>
       )}
       <Flex justify="space-between" data-testid="account-links">
         <Link to="/register" data-testid="register-link">

@@ -17,13 +17,13 @@ export function WeChatLogin({ returnTo, disabled }: { returnTo: string; disabled
   const options = useQuery(signInOptionsQuery())
   if (!options.data?.enabled) return null
   return (
-    <>
+    <div style={{ marginBottom: 16 }}>
       <Button block size="large" icon={<WechatOutlined />} onClick={() => setOpen(true)} disabled={disabled} data-testid="wechat-login">
         {t('login.button')}
       </Button>
       <Modal open={open} title={t('login.title')} footer={null} onCancel={() => setOpen(false)} destroyOnHidden width={420}>
         <QRCodePanel purpose="login" returnTo={returnTo} hint={t('login.scan')} />
       </Modal>
-    </>
+    </div>
   )
 }

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
-import { http } from '../../components'
+import { http } from '../../api/http'
 import { requestToken } from '../../api/oauth'
 import type { Schemas } from '../../api/types'
 

@@ -1,4 +1,4 @@
-import { Permissions } from '../../components'
+import { Permissions } from '../../api/gen/permissions'
 
 /** Permission names of the WeChat dialog (spec 000 §2, §6), from the server's registry. */
 export const WeChatPermissions = {
