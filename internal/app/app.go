@@ -87,6 +87,7 @@ func New(ctx context.Context, cfg config.Config) (*App, error) {
 	a.Permissions = &permission.Service{DB: d, Registry: a.Registry, Bus: a.Bus}
 	a.Settings = setting.New(d, a.Bus)
 	a.Features = feature.New(d, a.Bus, a.editionOf)
+	a.Permissions.Features = a.Features // a switched-off feature's permissions are not granted
 	a.Catalog.Add(feature.Texts)
 	a.audit = audit.NewWriter(d, cfg.AuditReads)
 	go a.audit.Run()

@@ -75,6 +75,7 @@ var areaImports = map[string][]string{
 	"salesorder":     {"files", "identity"}, // order files' blobs; user names in the status log
 	"securitylog":    nil,
 	"session":        {"identity"},
+	"settings":       nil,
 	"warehouse":      nil,
 	"texttemplate":   nil,
 	"wechat":         nil,

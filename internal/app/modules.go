@@ -35,6 +35,7 @@ import (
 	"kerf/internal/salesorder"
 	"kerf/internal/securitylog"
 	"kerf/internal/session"
+	"kerf/internal/settings"
 	"kerf/internal/tenantdb"
 	"kerf/internal/texttemplate"
 	"kerf/internal/warehouse"
@@ -82,6 +83,8 @@ func (a *App) modules(ctx context.Context) ([]module.Module, error) {
 	if err != nil {
 		return nil, err
 	}
+	// The settings page's groups; the client's configuration reads the stored values through it.
+	settingsModule := settings.New(settings.Deps{DB: a.DB, Settings: a.Settings, Version: a.Config.Version})
 	mappings := importmapping.New(importmapping.Deps{DB: a.DB, Bus: a.Bus, Catalog: a.Catalog, Permissions: a.Permissions, Dictionaries: dict, Tenants: a.Identity})
 	return []module.Module{
 		id,
@@ -90,7 +93,8 @@ func (a *App) modules(ctx context.Context) ([]module.Module, error) {
 		sec,
 		acc,
 		oidcModule,
-		session.New(session.Deps{Catalog: a.Catalog, Registry: a.Registry, Permissions: a.Permissions, Directory: a.Identity, MultiTenancy: a.Config.MultiTenancy, Version: a.Config.Version}),
+		session.New(session.Deps{Catalog: a.Catalog, Registry: a.Registry, Permissions: a.Permissions, Directory: a.Identity, Features: a.Features, MultiTenancy: a.Config.MultiTenancy, Version: a.Config.Version,
+			Settings: settingsModule.ClientSettings()}),
 		langs,
 		menus.New(menus.Deps{DB: a.DB, Registry: a.Registry, Permissions: a.Permissions, Entries: menuEntries, MultiTenancy: a.Config.MultiTenancy}),
 		claimtypes.New(claimtypes.Deps{DB: a.DB, Identity: a.Identity, Bus: a.Bus}),
@@ -115,6 +119,7 @@ func (a *App) modules(ctx context.Context) ([]module.Module, error) {
 		// Tenants and editions (host): a new tenant gets every module's TenantSeeder rows.
 		saas.New(saas.Deps{DB: a.DB, Identity: a.Identity, Features: a.Features, SeedTenant: a.seedTenant,
 			Templates: templates.Service(), Mail: mail.Sender(), Catalog: a.Catalog, MultiTenancy: a.Config.MultiTenancy}),
+		settingsModule,
 		weChat,
 	}, nil
 }
