@@ -118,7 +118,7 @@ function UserMenu() {
               disabled: true,
               label: (
                 <div className="kerf-user-who" data-testid="user-who">
-                  <div>{tenant ? `${t('navbar.tenant')}: ${tenant}` : t('navbar.host')}</div>
+                  {config?.multiTenancy?.isEnabled === false ? null : <div>{tenant ? `${t('navbar.tenant')}: ${tenant}` : t('navbar.host')}</div>}
                   <div>{user?.userName}</div>
                 </div>
               ),

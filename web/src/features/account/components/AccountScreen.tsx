@@ -9,7 +9,10 @@ import { TenantSwitch } from './TenantSwitch'
 /** The anonymous configuration's query key (the login page reads the same). */
 export const ANONYMOUS_CONFIG_KEY = ['abp', 'application-configuration', 'anonymous'] as const
 
-/** Whether tenants are on, from the anonymous configuration (on until it says otherwise). */
+/**
+ * Whether tenants are on, from the anonymous configuration: off while it loads (a single-factory
+ * install never flashes a tenant field), on when it cannot be read.
+ */
 export function useMultiTenancy(): boolean {
   const anon = useQuery({
     queryKey: ANONYMOUS_CONFIG_KEY,
@@ -17,6 +20,7 @@ export function useMultiTenancy(): boolean {
     retry: false,
     staleTime: 60_000,
   })
+  if (anon.isPending) return false
   return anon.data?.multiTenancy?.isEnabled ?? true
 }
 
