@@ -83,6 +83,7 @@ func (m *Module) register(api *httpapi.API) {
 			"everywhere. The code is used up; a wrong or expired code answers 400 and changes nothing.",
 		Tags: tags, Middlewares: mw, SkipValidateBody: true}
 	httpapi.Register(api, reset, httpapi.Public(), m.resetPassword)
+	m.registerEmailReset(api, tags, mw)
 	for _, path := range []string{"/api/account/my-profile/change-password", "/api/identity/my-profile/change-password"} {
 		httpapi.Register(api, huma.Operation{Method: http.MethodPost, Path: path, Summary: "Change the caller's own password",
 			Tags: tags, DefaultStatus: http.StatusNoContent, Middlewares: mw}, httpapi.LoggedIn(), m.changePassword)

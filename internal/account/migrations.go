@@ -36,4 +36,36 @@ CREATE TABLE "account_phone_codes" (
 );
 CREATE INDEX "ix_account_phone_codes_phone" ON "account_phone_codes" ("tenant_id", "phone_number", "purpose")
 `),
+}, {
+	// The e-mailed password-reset links: only the SHA-256 of each token is kept.
+	ID: "account/0002_password_reset_tokens",
+	Up: db.DDL(`
+CREATE TABLE "account_password_reset_tokens" (
+	"id" uuid NOT NULL,
+	"tenant_id" uuid,
+	"user_id" uuid NOT NULL,
+	"token_hash" VARCHAR NOT NULL,
+	"security_stamp" VARCHAR NOT NULL,
+	"created_at" TIMESTAMP NOT NULL,
+	"expires_at" TIMESTAMP NOT NULL,
+	"used_at" TIMESTAMP,
+	PRIMARY KEY ("id")
+);
+CREATE UNIQUE INDEX "ux_account_password_reset_tokens_hash" ON "account_password_reset_tokens" ("token_hash");
+CREATE INDEX "ix_account_password_reset_tokens_user" ON "account_password_reset_tokens" ("tenant_id", "user_id")
+`, `
+CREATE TABLE "account_password_reset_tokens" (
+	"id" uuid NOT NULL,
+	"tenant_id" uuid,
+	"user_id" uuid NOT NULL,
+	"token_hash" VARCHAR NOT NULL,
+	"security_stamp" VARCHAR NOT NULL,
+	"created_at" TIMESTAMPTZ NOT NULL,
+	"expires_at" TIMESTAMPTZ NOT NULL,
+	"used_at" TIMESTAMPTZ,
+	PRIMARY KEY ("id")
+);
+CREATE UNIQUE INDEX "ux_account_password_reset_tokens_hash" ON "account_password_reset_tokens" ("token_hash");
+CREATE INDEX "ix_account_password_reset_tokens_user" ON "account_password_reset_tokens" ("tenant_id", "user_id")
+`),
 }}

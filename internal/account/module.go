@@ -5,11 +5,13 @@ import (
 
 	"kerf/internal/identity"
 	"kerf/internal/platform/db"
+	"kerf/internal/platform/email"
 	"kerf/internal/platform/httpapi"
 	"kerf/internal/platform/localization"
 	"kerf/internal/platform/module"
 	"kerf/internal/platform/sms"
 	"kerf/internal/securitylog"
+	"kerf/internal/texttemplate"
 )
 
 // Deps is what the account area needs from the app.
@@ -19,6 +21,11 @@ type Deps struct {
 	SMS         sms.Sender // nil: the development sender
 	SecurityLog *securitylog.Service
 	Now         func() time.Time // nil: time.Now
+	// Mail and Templates send the password-reset e-mails (the Kerf.PasswordReset template)
+	// with links to PublicURL (config.Public: never a request's Host); nil: none is sent.
+	Mail      email.Sender
+	Templates *texttemplate.Service
+	PublicURL string
 }
 
 // Module is the account area.
@@ -33,7 +40,9 @@ func New(deps Deps) *Module {
 	if deps.SMS == nil {
 		deps.SMS = sms.NewDevelopment()
 	}
-	return &Module{deps: deps, svc: NewService(deps.DB, deps.Identity, deps.SMS, deps.Now)}
+	svc := NewService(deps.DB, deps.Identity, deps.SMS, deps.Now)
+	svc.mailer = mailer{mail: deps.Mail, templates: deps.Templates, publicURL: deps.PublicURL}
+	return &Module{deps: deps, svc: svc}
 }
 
 // PhoneCodes returns the service that checks phone codes (oidc.PhoneCodeChecker).

@@ -37,6 +37,8 @@ type Service struct {
 	// resend limits codes per phone and purpose (one a minute); ip limits codes per
 	// client address. Both count in the database, for every replica.
 	resend, ip *ratelimit.Limiter
+	// mailer sends the password-reset links (set by the area's New).
+	mailer mailer
 }
 
 // NewService returns the service; now may be nil for time.Now.

@@ -14,6 +14,13 @@ const (
 	KeySMSText            = "Account:SMS:Code"
 	KeyFieldPhoneNumber   = "Account:Field:PhoneNumber"
 	KeyFieldCode          = "Account:Field:Code"
+	// The e-mailed password reset.
+	KeyFieldEmail       = "Account:Field:Email"
+	KeyEmailInvalid     = "Account:EmailInvalid"
+	KeyResetLinkInvalid = "Account:ResetLinkInvalid"
+	KeyResetLinkExpired = "Account:ResetLinkExpired"
+	KeyResetLinkUsed    = "Account:ResetLinkUsed"
+	KeyResetMailSubject = "Account:Mail:PasswordResetSubject"
 )
 
 var texts = localization.Texts{
@@ -27,4 +34,10 @@ var texts = localization.Texts{
 	KeySMSText:            {ZhHans: "【Kerf】您的验证码是 {0}，{1} 分钟内有效。", En: "[Kerf] Your verification code is {0}, valid for {1} minutes."},
 	KeyFieldPhoneNumber:   {ZhHans: "手机号", En: "Phone number"},
 	KeyFieldCode:          {ZhHans: "验证码", En: "Verification code"},
+	KeyFieldEmail:         {ZhHans: "邮箱", En: "E-mail"},
+	KeyEmailInvalid:       {ZhHans: "邮箱地址格式不正确", En: "The e-mail address is not valid"},
+	KeyResetLinkInvalid:   {ZhHans: "重置密码链接无效，请重新获取", En: "The password reset link is not valid; please ask for a new one"},
+	KeyResetLinkExpired:   {ZhHans: "重置密码链接已过期，请重新获取", En: "The password reset link has expired; please ask for a new one"},
+	KeyResetLinkUsed:      {ZhHans: "重置密码链接已被使用，请重新获取", En: "The password reset link has already been used; please ask for a new one"},
+	KeyResetMailSubject:   {ZhHans: "重置您的 Kerf 密码", En: "Reset your Kerf password"},
 }

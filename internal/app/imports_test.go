@@ -51,8 +51,8 @@ func TestLayers(t *testing.T) {
 // store is unexported and never reachable. A new area adds its line here, and a new
 // dependency is a decision to write down. Tests may import any area (they wire).
 var areaImports = map[string][]string{
-	"account":        {"identity", "securitylog"},
-	"auditdesign":    {"catalog", "homedesign", "salesorder"}, // the order and its design id, files and confirm; the plans' designs; part prices (docs/decisions/0012)
+	"account":        {"identity", "securitylog", "texttemplate"}, // the password-reset e-mail's template
+	"auditdesign":    {"catalog", "homedesign", "salesorder"},     // the order and its design id, files and confirm; the plans' designs; part prices (docs/decisions/0012)
 	"auditlogging":   {"identity"},
 	"catalog":        {"files"}, // images and file descriptors of catalogue rows
 	"claimtypes":     {"identity"},
@@ -66,8 +66,8 @@ var areaImports = map[string][]string{
 	"menus":          nil,
 	"tenantdb":       nil,
 	"oidc":           {"identity", "securitylog"},
-	"optimization":   {"auditdesign", "cutting", "files", "homedesign", "warehouse"}, // passed review sheets' designs; the engine; result blobs; the design JSON's type; stock bookings (docs/decisions/0013)
-	"orderdetail":    {"catalog", "importmapping", "salesorder"},                     // picked catalogue rows; imports read through mappings; the order, its totals and submit check
+	"optimization":   {"auditdesign", "cutting", "files", "homedesign", "texttemplate", "warehouse"}, // passed review sheets' designs; the engine; result blobs; the design JSON's type; the finished e-mail's template; stock bookings (docs/decisions/0013)
+	"orderdetail":    {"catalog", "importmapping", "salesorder"},                                     // picked catalogue rows; imports read through mappings; the order, its totals and submit check
 	"orgunits":       {"identity"},
 	"pageconfig":     {"identity"}, // the caller's roles and whether they are the side's admin
 	"permissions":    {"identity"},

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/google/uuid"
 	"github.com/uptrace/bun"
@@ -62,7 +63,12 @@ func (a *App) modules(ctx context.Context) ([]module.Module, error) {
 		return out
 	}
 	sec := securitylog.New(a.DB, nil)
-	acc := account.New(account.Deps{DB: a.DB, Identity: a.Identity, SecurityLog: sec.Service()})
+	// E-mail: mail.Sender() queues a message (after the caller's commit); templates.Service().Render
+	// renders its body from a text template in the caller's language.
+	mail := email.New(email.Deps{DB: a.DB, Settings: a.Settings})
+	templates := texttemplate.New(texttemplate.Deps{DB: a.DB, Catalog: a.Catalog})
+	acc := account.New(account.Deps{DB: a.DB, Identity: a.Identity, SecurityLog: sec.Service(),
+		Mail: mail.Sender(), Templates: templates.Service(), PublicURL: a.Config.Public()})
 	weChat := wechat.New(wechat.Deps{DB: a.DB, Settings: a.Settings})
 	oidcModule := oidc.New(oidc.Deps{DB: a.DB, Secret: a.Config.Secret, DataDir: a.Config.DataDir, KeyRotation: a.Config.KeyRotation, Bus: a.Bus, Identity: a.Identity, Permissions: a.Permissions, SecurityLog: sec.Service(), PhoneCodes: acc.PhoneCodes(), WeChat: weChat.Service()})
 	a.Identity.AddSignOutHook(oidcModule.SignOutUser) // locked, deleted or re-passworded users lose their logins
@@ -74,10 +80,6 @@ func (a *App) modules(ctx context.Context) ([]module.Module, error) {
 		UserID: a.userID})
 	review := a.auditDesign(orders.Service(), plans.Service(), products.Service(), dict.Service())
 	stock := warehouse.New(warehouse.Deps{DB: a.DB, Tenants: a.Identity, UserID: a.userID})
-	// E-mail: mail.Sender() queues a message (after the caller's commit); templates.Service().Render
-	// renders its body from a text template in the caller's language.
-	mail := email.New(email.Deps{DB: a.DB, Settings: a.Settings})
-	templates := texttemplate.New(texttemplate.Deps{DB: a.DB, Catalog: a.Catalog})
 	// The languages and text overrides: the catalog's source of overrides, with the web client's texts.
 	langs, err := language.New(language.Deps{DB: a.DB, Bus: a.Bus, Catalog: a.Catalog, Web: web.Locales})
 	if err != nil {
@@ -113,7 +115,8 @@ func (a *App) modules(ctx context.Context) ([]module.Module, error) {
 		review,
 		stock,
 		optimization.New(optimization.Deps{DB: a.DB, Catalog: a.Catalog, Permissions: a.Permissions, Tenants: a.Identity,
-			Reviews: review.Service(), Stock: stock.Service()}),
+			Reviews: review.Service(), Stock: stock.Service(),
+			Mail: mail.Sender(), Templates: templates.Service(), Recipient: a.recipient, PublicURL: a.Config.Public()}),
 		mail,
 		templates,
 		// Tenants and editions (host): a new tenant gets every module's TenantSeeder rows.
@@ -198,6 +201,19 @@ func (a *App) seedTenant(ctx context.Context, tx bun.Tx) error {
 		}
 	}
 	return nil
+}
+
+// recipient answers the name and e-mail address of a user of ctx's tenant (an e-mail's recipient).
+func (a *App) recipient(ctx context.Context, id uuid.UUID) (string, string, error) {
+	u, err := a.Identity.GetUser(ctx, id)
+	if err != nil {
+		return "", "", err
+	}
+	name := strings.TrimSpace(u.Name + " " + u.Surname)
+	if name == "" {
+		name = u.UserName
+	}
+	return name, u.Email, nil
 }
 
 // userID finds a user of ctx's tenant by user name (the demo seeds act as their users).

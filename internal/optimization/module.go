@@ -15,6 +15,7 @@ import (
 	"kerf/internal/platform/module"
 	"kerf/internal/platform/permission"
 	"kerf/internal/platform/tenancy"
+	"kerf/internal/texttemplate"
 	"kerf/internal/warehouse"
 )
 
@@ -28,6 +29,13 @@ type Deps struct {
 	Reviews *auditdesign.Service
 	// Stock is the warehouse, the one record of what is on hand (nil: one on DB).
 	Stock *warehouse.Service
+	// Mail, Templates and Recipient send the starter of a run the "optimisation finished" e-mail
+	// (Kerf.OptimizationFinished) in the finishing transaction, linking to PublicURL's runs
+	// page; any of them nil: none is sent.
+	Mail      MailTx
+	Templates *texttemplate.Service
+	Recipient Recipient
+	PublicURL string
 }
 
 var _ module.Module = (*Module)(nil)
@@ -83,7 +91,7 @@ func (m *Module) Migrations() []db.Migration {
 // Texts are the area's messages, one map per part of the area.
 func (m *Module) Texts() localization.Texts {
 	out := localization.Texts{}
-	for _, part := range []localization.Texts{texts, settingsTexts, materialsTexts, importTexts, problemTexts, runTexts, kanbanTexts, runExcelTexts, printTexts, utilisationTexts} {
+	for _, part := range []localization.Texts{texts, settingsTexts, materialsTexts, importTexts, problemTexts, runTexts, kanbanTexts, runExcelTexts, printTexts, utilisationTexts, finishedMailTexts} {
 		for k, v := range part {
 			out[k] = v
 		}

@@ -19,6 +19,7 @@ import (
 	"kerf/internal/platform/apperr"
 	"kerf/internal/platform/db"
 	"kerf/internal/platform/jobs"
+	"kerf/internal/platform/localization"
 )
 
 // runTimeout bounds one attempt of a run: the engine's budget (at most 60 s) and the reading
@@ -81,6 +82,9 @@ type ResultPart struct {
 // work runs one run: idempotent, so a rescued job starts the run again from its parts.
 func (s *Service) work(ctx context.Context, job jobs.Job[runArgs]) error {
 	ctx = job.Args.Actor.Context(ctx)
+	if job.Args.Culture != "" {
+		ctx = localization.WithCulture(ctx, job.Args.Culture)
+	}
 	r, err := s.run(ctx, s.db, job.Args.RunID)
 	if errors.Is(err, db.ErrNotFound) {
 		return nil // deleted meanwhile
@@ -130,6 +134,7 @@ func (s *Service) work(ctx context.Context, job jobs.Job[runArgs]) error {
 	if err != nil {
 		return fmt.Errorf("run result: %w", err)
 	}
+	mail, sendMail := s.finishedMail(ctx, r, out.Figures)
 	err = s.db.InTx(ctx, func(ctx context.Context, tx bun.Tx) error {
 		if err := s.bookRun(ctx, tx, r.PlanNo, out, mats); err != nil {
 			return err
@@ -141,6 +146,11 @@ func (s *Service) work(ctx context.Context, job jobs.Job[runArgs]) error {
 			"best_utilisation", "lower_bound", "boards", "parts", "offcuts_kept", "parts_area", "boards_area", "offcuts_area",
 			"utilisation", "waste_pct", "waste_offcut_pct", "cuts", "cycles", "saw_seconds"); err != nil {
 			return err
+		}
+		if sendMail { // the starter hears of it exactly when the run is finished
+			if err := s.finished.mail.SendTx(ctx, tx, mail); err != nil {
+				return err
+			}
 		}
 		if _, err := db.Delete(ctx, tx, (*RunBoard)(nil)).Where("?TableAlias.run_id = ?", r.ID).Exec(ctx); err != nil {
 			return fmt.Errorf("run boards: %w", err)

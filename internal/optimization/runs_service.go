@@ -45,6 +45,8 @@ var runTexts = localization.Texts{
 type runArgs struct {
 	jobs.Actor
 	RunID uuid.UUID `json:"runId"`
+	// Culture is the starter's language (the finished e-mail's, the failure message's).
+	Culture string `json:"culture,omitempty"`
 }
 
 func (runArgs) Kind() string { return "optimization.run" }
@@ -115,7 +117,7 @@ func (s *Service) StartRun(ctx context.Context, in StartRunInput) (*Run, error) 
 		if err := db.Insert(ctx, tx, &files); err != nil {
 			return err
 		}
-		job, err := s.jobs.Enqueue(ctx, tx, runArgs{Actor: jobs.ActorOf(ctx), RunID: run.ID})
+		job, err := s.jobs.Enqueue(ctx, tx, runArgs{Actor: jobs.ActorOf(ctx), RunID: run.ID, Culture: localization.CultureFrom(ctx)})
 		if err != nil {
 			return err
 		}

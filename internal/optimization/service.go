@@ -22,6 +22,8 @@ type Service struct {
 	reviews *auditdesign.Service
 	// stock is the warehouse: what is on hand of a counted board, bookings of runs.
 	stock *warehouse.Service
+	// finished sends the "optimisation finished" e-mail (runs_finished_mail.go).
+	finished finishedMailer
 }
 
 // NewService returns the area's service.
@@ -30,7 +32,8 @@ func NewService(deps Deps) *Service {
 	if stock == nil {
 		stock = warehouse.NewService(deps.DB)
 	}
-	return &Service{db: deps.DB, texts: deps.Catalog, perms: deps.Permissions, reviews: deps.Reviews, stock: stock}
+	return &Service{db: deps.DB, texts: deps.Catalog, perms: deps.Permissions, reviews: deps.Reviews, stock: stock,
+		finished: finishedMailer{mail: deps.Mail, templates: deps.Templates, recipient: deps.Recipient, publicURL: deps.PublicURL}}
 }
 
 func (s *Service) t(ctx context.Context, key string, args ...any) string {

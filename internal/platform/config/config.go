@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"net"
 	"os"
 	"strconv"
 	"strings"
@@ -35,6 +36,10 @@ type Config struct {
 	KeyRotation time.Duration
 	// AuditReads (KERF_AUDIT_READS) also records GET requests in the audit log.
 	AuditReads bool
+	// PublicURL (KERF_PUBLIC_URL) is the address users reach Kerf at, for the links of the
+	// e-mails it sends (never taken from a request's Host or Origin, which the caller sets).
+	// Empty: "http://" + Addr (see Public).
+	PublicURL string
 	// Pool settings of the database connection pool (0: the driver's defaults).
 	DBMaxOpenConns    int           // KERF_DB_MAX_OPEN_CONNS
 	DBMaxIdleConns    int           // KERF_DB_MAX_IDLE_CONNS
@@ -60,6 +65,7 @@ func Default() Config {
 		AdminPassword:     os.Getenv("KERF_ADMIN_PASSWORD"),
 		KeyRotation:       envDuration("KERF_KEY_ROTATION", 30*24*time.Hour),
 		AuditReads:        envBool("KERF_AUDIT_READS", false),
+		PublicURL:         os.Getenv("KERF_PUBLIC_URL"),
 		Demo:              envBool("KERF_DEMO", true),
 		DBMaxOpenConns:    envInt("KERF_DB_MAX_OPEN_CONNS", 0),
 		DBMaxIdleConns:    envInt("KERF_DB_MAX_IDLE_CONNS", 0),
@@ -101,11 +107,29 @@ func Flags(fs *flag.FlagSet, c *Config) {
 	fs.StringVar(&c.AdminPassword, "admin-password", c.AdminPassword, "first admin's password without demo data (KERF_ADMIN_PASSWORD)")
 	fs.DurationVar(&c.KeyRotation, "key-rotation", c.KeyRotation, "age at which a new signing key takes over; 0 disables (KERF_KEY_ROTATION)")
 	fs.BoolVar(&c.AuditReads, "audit-reads", c.AuditReads, "audit GET requests too (KERF_AUDIT_READS)")
+	fs.StringVar(&c.PublicURL, "public-url", c.PublicURL, "address users reach Kerf at, for links in e-mails; empty: http://<addr> (KERF_PUBLIC_URL)")
 	fs.BoolVar(&c.MultiTenancy, "multi-tenancy", c.MultiTenancy, "tenants on; off: one factory, every request the host's (KERF_MULTI_TENANCY)")
 	fs.IntVar(&c.DBMaxOpenConns, "db-max-open-conns", c.DBMaxOpenConns, "database pool size; 0: default (KERF_DB_MAX_OPEN_CONNS)")
 	fs.IntVar(&c.DBMaxIdleConns, "db-max-idle-conns", c.DBMaxIdleConns, "idle connections kept; 0: default (KERF_DB_MAX_IDLE_CONNS)")
 	fs.DurationVar(&c.DBConnMaxLifetime, "db-conn-max-lifetime", c.DBConnMaxLifetime, "connection lifetime (KERF_DB_CONN_MAX_LIFETIME)")
 	fs.DurationVar(&c.DBConnMaxIdleTime, "db-conn-max-idle-time", c.DBConnMaxIdleTime, "idle connection lifetime (KERF_DB_CONN_MAX_IDLE_TIME)")
+}
+
+// Public is the address users reach Kerf at, without a trailing slash: PublicURL, else
+// "http://" + Addr (an address without a host, or listening on every interface, is
+// localhost's).
+func (c Config) Public() string {
+	if u := strings.TrimRight(strings.TrimSpace(c.PublicURL), "/"); u != "" {
+		return u
+	}
+	host, port, err := net.SplitHostPort(c.Addr)
+	if err != nil {
+		return "http://" + c.Addr
+	}
+	if host == "" || host == "0.0.0.0" || host == "::" {
+		host = "localhost"
+	}
+	return "http://" + net.JoinHostPort(host, port)
 }
 
 // List splits a comma-separated value, dropping blanks.
