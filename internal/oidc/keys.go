@@ -20,6 +20,7 @@ import (
 
 	"kerf/internal/platform/bus"
 	"kerf/internal/platform/db"
+	"kerf/internal/platform/secret"
 )
 
 // The server's secrets live in the database, so that every replica signs and verifies with
@@ -136,13 +137,11 @@ func (k *keyring) start(ctx context.Context) error {
 
 func (k *keyring) startLocked(ctx context.Context) error {
 	if k.sealer == nil {
-		secret, source, err := serverSecret(k.secret, k.dataDir)
+		s, err := newSealer(k.secret, k.dataDir)
 		if err != nil {
 			return err
 		}
-		if k.sealer, err = newSealer(secret, source); err != nil {
-			return err
-		}
+		k.sealer = s
 	}
 	if err := k.ensureHMAC(ctx); err != nil {
 		return err
@@ -399,7 +398,7 @@ func (k *keyring) loadLocked(ctx context.Context) error {
 		return fmt.Errorf("read token secret: %w", db.NotFound(err, "token secret"))
 	}
 	hmacKey, err := k.sealer.open(sec.Value, "oidc_secrets:"+hmacSecretName)
-	if errors.Is(err, errWrongSecret) {
+	if errors.Is(err, secret.ErrWrongSecret) {
 		return k.sealer.wrongSecret()
 	}
 	if err != nil {
@@ -428,7 +427,7 @@ func (k *keyring) loadLocked(ctx context.Context) error {
 // decrypt opens a stored key and prepares its signer.
 func (k *keyring) decrypt(r signingKeyRow, info KeyInfo) (*signingKey, error) {
 	der, err := k.sealer.open(r.PrivateKey, "oidc_signing_keys:"+r.ID)
-	if errors.Is(err, errWrongSecret) {
+	if errors.Is(err, secret.ErrWrongSecret) {
 		return nil, k.sealer.wrongSecret()
 	}
 	if err != nil {

@@ -42,7 +42,7 @@ func TestASecretSettingIsStoredEncryptedAndAnsweredOnlyToTheCode(t *testing.T) {
 		if err := d.NewSelect().Model(&raw).Where("name = ?", "Smtp.Password").Scan(ctx); err != nil {
 			t.Fatal(err)
 		}
-		if len(raw) != 1 || strings.Contains(raw[0].Value, "hunter2") || !strings.HasPrefix(raw[0].Value, sealVersion) {
+		if len(raw) != 1 || strings.Contains(raw[0].Value, "hunter2") || !strings.HasPrefix(raw[0].Value, "v1:") {
 			t.Fatalf("the stored value is not sealed: %+v", raw)
 		}
 		for _, c := range []context.Context{host, inTenant} {

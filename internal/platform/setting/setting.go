@@ -8,7 +8,6 @@ package setting
 
 import (
 	"context"
-	"crypto/cipher"
 	"errors"
 	"fmt"
 	"sort"
@@ -23,6 +22,7 @@ import (
 	"kerf/internal/platform/bus"
 	"kerf/internal/platform/db"
 	"kerf/internal/platform/localization"
+	"kerf/internal/platform/secret"
 	"kerf/internal/platform/tenancy"
 )
 
@@ -74,7 +74,7 @@ type Service struct {
 
 	bus    *bus.Bus
 	values *bus.Cache[string, map[string]string] // provider/key → name → value (secrets sealed)
-	aead   cipher.AEAD                           // seals secret settings; nil until UseSecret
+	sealer *secret.Sealer                        // seals secret settings; nil until UseSecret
 }
 
 // New returns the settings of d, cached through b (nil: read every time).
