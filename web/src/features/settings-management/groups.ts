@@ -128,6 +128,18 @@ export const GROUPS: GroupSpec[] = [
     ],
   },
   {
+    key: 'wechat',
+    path: '/api/setting-management/wechat',
+    method: 'post',
+    permission: P.WeChat,
+    fields: [
+      { name: ['appId'], kind: 'text', ...L(limits.SettingsWeChatSettings.appId) },
+      { name: ['appSecret'], kind: 'secret', isSet: 'appSecretIsSet', ...L(limits.SettingsWeChatSettings.appSecret) },
+      { name: ['token'], kind: 'text', ...L(limits.SettingsWeChatSettings.token) },
+      { name: ['encodingAesKey'], kind: 'text', ...L(limits.SettingsWeChatSettings.encodingAesKey) },
+    ],
+  },
+  {
     key: 'salesOrder',
     path: '/api/salesorder/salesordersetting',
     method: 'put',

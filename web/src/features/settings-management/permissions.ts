@@ -9,6 +9,7 @@ export const SettingsPermissions = {
   Account: Permissions['AbpAccount.SettingManagement'],
   Recaptcha: Permissions['AbpAccount.SettingManagement.Recaptcha'],
   ExternalProviders: Permissions['AbpAccount.SettingManagement.ExternalProviders'],
+  WeChat: Permissions['AbpSettingManagement.WeChat'],
   SalesOrder: Permissions['SalesOrder.SalesOrderSetting'],
   Optimization: Permissions['Optimization.OptimizationSetting'],
   BasicSetup: Permissions['AbpSettingManagement.BasicSetup'],

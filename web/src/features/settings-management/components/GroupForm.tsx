@@ -57,9 +57,9 @@ export function GroupForm({ group, extra }: { group: GroupSpec; extra?: ReactNod
       case 'bool':
         return <Switch data-testid={testId} />
       case 'int':
-        return <InputNumber precision={0} min={f.min} max={f.max} style={{ width: 200 }} data-testid={testId} />
+        return <InputNumber precision={0} style={{ width: 200 }} data-testid={testId} />
       case 'float':
-        return <InputNumber step={0.1} min={f.min} max={f.max} style={{ width: 200 }} data-testid={testId} />
+        return <InputNumber step={0.1} style={{ width: 200 }} data-testid={testId} />
       case 'select':
         return <Select style={{ width: 240 }} options={(f.options ?? []).map((o) => ({ value: o.value, label: t(o.label) }))} data-testid={testId} />
       case 'secret':
