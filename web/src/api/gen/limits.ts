@@ -24,8 +24,21 @@ export const limits = {
     newPassword: { maxLength: 128 },
     phoneNumber: { maxLength: 32 },
   },
+  AccountResetPasswordWithTokenInput: {
+    password: { maxLength: 128 },
+    resetToken: { maxLength: 128 },
+  },
   AccountSendCodeInput: {
     phoneNumber: { minLength: 1, maxLength: 32 },
+  },
+  AccountSendPasswordResetCodeInput: {
+    appName: { maxLength: 64 },
+    email: { maxLength: 256 },
+    returnUrl: { maxLength: 1024 },
+    returnUrlHash: { maxLength: 1024 },
+  },
+  AccountVerifyPasswordResetTokenInput: {
+    resetToken: { maxLength: 128 },
   },
   BatchBodyCatalogPartBatchItem: {
     items: { minItems: 1 },
@@ -675,6 +688,12 @@ export const limits = {
   },
   SettingsTwoFactorSettings: {
     twoFactorBehaviour: { minimum: 0, maximum: 2 },
+  },
+  SettingsWeChatSettings: {
+    appId: { maxLength: 64 },
+    appSecret: { maxLength: 128 },
+    encodingAesKey: { maxLength: 43 },
+    token: { maxLength: 64 },
   },
   TenantdbDatabase: {
     connectionString: { maxLength: 1024 },

@@ -298,6 +298,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/account/reset-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set a new password with an e-mailed password-reset link
+         * @description The password is checked against the password rules first; then the link's user gets it and is signed out everywhere, and the user's links are used up. A wrong, expired or used link answers 400 and changes nothing.
+         */
+        post: operations["post-api-account-reset-password"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/send-password-reset-code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * E-mail a password-reset link to the user of the request's tenant with that address
+         * @description Answers 204 whether or not a user has the address, so it reveals nothing. For an active user of the request's tenant it queues the Kerf.PasswordReset e-mail (text template, in the request's language) with the link <public URL>/reset-password?userId=…&resetToken=…&__tenant=<tenant>; the link works once, for 24 hours, until the password changes. Rate-limited per client address and to one a minute per address (429). appName, returnUrl and returnUrlHash are accepted for ABP clients and not used.
+         */
+        post: operations["post-api-account-send-password-reset-code"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/verify-password-reset-token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Whether an e-mailed password-reset link would set a password now
+         * @description true for a link of a user of the request's tenant that is neither used nor expired, whose password has not changed since.
+         */
+        post: operations["post-api-account-verify-password-reset-token"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/app/basic-setup-setting": {
         parameters: {
             query?: never;
@@ -5199,6 +5259,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/setting-management/wechat": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The WeChat official account (host only) settings, resolved for the caller (tenant, else installation, else default); secrets answered empty with their isSet flag
+         * @description Needs any of: [AbpSettingManagement.WeChat]
+         */
+        get: operations["get-api-setting-management-wechat"];
+        put?: never;
+        /**
+         * Store the WeChat official account (host only) settings at the caller's level (a tenant's administrator: the tenant; the host: the installation), all or nothing; a secret left empty keeps the stored one
+         * @description Needs any of: [AbpSettingManagement.WeChat]
+         */
+        post: operations["post-api-setting-management-wechat"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/split-order/catalog-products": {
         parameters: {
             query?: never;
@@ -5644,15 +5728,39 @@ export interface components {
             /** @description The phone number of the user */
             phoneNumber: string;
         };
+        AccountResetPasswordWithTokenInput: {
+            /** @description The new password, checked against the password rules */
+            password: string;
+            /** @description The resetToken of the e-mailed link */
+            resetToken: string;
+            /** @description The userId of the e-mailed link */
+            userId: string;
+        };
         AccountSendCodeInput: {
             /** @description The phone number to send the code to */
             phoneNumber: string;
+        };
+        AccountSendPasswordResetCodeInput: {
+            /** @description Accepted for ABP clients; not used */
+            appName?: string;
+            /** @description The e-mail address of the user */
+            email: string;
+            /** @description Accepted for ABP clients; not used: the link always opens Kerf's /reset-password */
+            returnUrl?: string;
+            /** @description Accepted for ABP clients; not used */
+            returnUrlHash?: string;
         };
         AccountSentSMS: {
             phoneNumber: string;
             text: string;
             /** Format: date-time */
             time: string;
+        };
+        AccountVerifyPasswordResetTokenInput: {
+            /** @description The resetToken of the e-mailed link */
+            resetToken: string;
+            /** @description The userId of the e-mailed link */
+            userId: string;
         };
         AuditAction: {
             auditLogId: string;
@@ -10024,6 +10132,14 @@ export interface components {
             isUserNameUpdateEnabled: boolean;
             requireUniqueEmail: boolean;
         };
+        SettingsWeChatSettings: {
+            appId: string;
+            /** @description Never answered (empty); a new value replaces the stored one, empty keeps it */
+            appSecret: string;
+            readonly appSecretIsSet: boolean;
+            encodingAesKey: string;
+            token: string;
+        };
         TenantdbApplyResult: {
             active: boolean;
             /** Format: int64 */
@@ -10982,6 +11098,101 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "post-api-account-reset-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AccountResetPasswordWithTokenInput"];
+            };
+        };
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "post-api-account-send-password-reset-code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AccountSendPasswordResetCodeInput"];
+            };
+        };
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "post-api-account-verify-password-reset-token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AccountVerifyPasswordResetTokenInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
             };
             /** @description Error */
             default: {
@@ -21831,6 +22042,66 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["SendTestInputBody"];
+            };
+        };
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "get-api-setting-management-wechat": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SettingsWeChatSettings"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "post-api-setting-management-wechat": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SettingsWeChatSettings"];
             };
         };
         responses: {

@@ -31,3 +31,24 @@ export const registerByPhone = (body: RegisterBody) => http.post<RegisteredUser>
 /** Sets a new password with a reset code; the user is signed out everywhere. */
 export const resetPasswordByPhone = (body: ResetPasswordBody) =>
   http.put<void>('/api/account/phone/reset-password', body, { silent: true })
+
+/** Body of POST /api/account/send-password-reset-code (the e-mailed reset link). */
+export type SendPasswordResetLinkBody = Schemas['AccountSendPasswordResetCodeInput']
+/** Body of POST /api/account/reset-password (a new password with the e-mailed link). */
+export type ResetPasswordWithTokenBody = Schemas['AccountResetPasswordWithTokenInput']
+
+/**
+ * E-mails a password-reset link to the user of the selected tenant with that address. The server
+ * answers the same whether or not the address is known (so the page cannot tell either).
+ */
+export const sendPasswordResetLink = (email: string) =>
+  http.post<void>('/api/account/send-password-reset-code', { email, appName: 'kerf-web' } satisfies SendPasswordResetLinkBody, { silent: true })
+
+/** Whether the e-mailed link (userId, resetToken) would still set a password. */
+export const verifyPasswordResetToken = (userId: string, resetToken: string) =>
+  http.post<boolean>('/api/account/verify-password-reset-token', { userId, resetToken } satisfies Schemas['AccountVerifyPasswordResetTokenInput'], {
+    silent: true,
+  })
+
+/** Sets the new password with the e-mailed link; the link is used up and the user signed out everywhere. */
+export const resetPasswordWithToken = (body: ResetPasswordWithTokenBody) => http.post<void>('/api/account/reset-password', body, { silent: true })
