@@ -56,6 +56,7 @@ func (m *Module) register(api *httpapi.API) {
 		p(PermRecaptcha), p(PermRecaptcha), s.Recaptcha, s.UpdateRecaptcha)
 	group(m, api, "/api/account-admin/settings/external-provider", http.MethodPut, "external provider (host only; the body is ABP's list of providers)",
 		p(PermExternalProviders), p(PermExternalProviders), s.ExternalProviders, s.UpdateExternalProviders)
+	group(m, api, "/api/setting-management/wechat", http.MethodPost, "WeChat official account (host only)", p(PermWeChat), p(PermWeChat), s.WeChat, s.UpdateWeChat)
 	group(m, api, "/api/salesorder/salesordersetting", http.MethodPut, "sales order", p(PermSalesOrder), p(PermSalesOrder), s.SalesOrder, s.UpdateSalesOrder)
 	group(m, api, "/api/app/optimization-setting", http.MethodPut, "optimisation", p(PermOptimization), p(PermOptimization), s.Optimization, s.UpdateOptimization)
 	group(m, api, "/api/app/basic-setup-setting", http.MethodPut, "basic setup (read: any logged-in user; write: host only)",

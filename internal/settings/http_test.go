@@ -20,6 +20,7 @@ const (
 	recaptcha = "/api/account-admin/settings/recaptcha"
 	external  = "/api/account-admin/settings/external-provider"
 	orders    = "/api/salesorder/salesordersetting"
+	weChat    = "/api/setting-management/wechat"
 	optim     = "/api/app/optimization-setting"
 	basic     = "/api/app/basic-setup-setting"
 )
@@ -41,6 +42,7 @@ var writes = []struct {
 		"siteKey": "site-key", "siteSecret": "", "version": 3, "score": 0.7}},
 	{"PUT", external, []row{{"name": "GitHub", "enabled": true, "properties": []row{{"name": "ClientId", "value": "gh-client"}},
 		"secretProperties": []row{{"name": "ClientSecret", "value": ""}}}}},
+	{"POST", weChat, row{"appId": "wx0123456789", "appSecret": "", "token": "kerf-token", "encodingAesKey": ""}},
 	{"PUT", orders, row{"disableQuotationStatusCheck": true, "webLogo": ""}},
 	{"PUT", optim, row{"defaultOptimizeParameterSettingId": "", "defaultMachineParameterSettingId": "", "useStockOffcuts": false, "labelLayout": "roll"}},
 	{"PUT", basic, row{"httpTimeoutPeriod": 60, "downloadUrl": "https://maker.example/app"}},
@@ -66,7 +68,7 @@ func TestEveryGroupNeedsItsPermissionAndHostOnlyGroupsRefuseTenants(t *testing.T
 			[]permission.Change{{Name: settings.PermSettings, IsGranted: true}}); err != nil {
 			t.Fatal(err)
 		}
-		hostOnly := map[string]bool{recaptcha: true, external: true, basic: true}
+		hostOnly := map[string]bool{recaptcha: true, external: true, basic: true, weChat: true}
 		for _, w := range writes {
 			for _, c := range []struct {
 				who, token string
@@ -178,6 +180,7 @@ func TestARefusedWriteChangesNothingAndSaysWhyInTheCallersLanguage(t *testing.T)
 				"defaultOptimizeParameterSettingId", "Default optimisation parameters must be a UUID", "默认优化参数必须是"},
 			{"PUT", optim, row{"labelLayout": "a5"}, "labelLayout", "Label layout must be one of: sheet, roll", "标签版式必须是以下值之一：sheet, roll"},
 			{"PUT", twoFactor, row{"twoFactorBehaviour": 3}, "twoFactorBehaviour", "Two-factor behaviour must be at most 2", "双因素认证不能大于2"},
+			{"POST", weChat, row{"appId": strings.Repeat("x", 65)}, "appId", "Official account app id must be at most 64 characters", "公众号 AppId的长度不能超过64"},
 			{"PUT", external, []row{{"name": "Nope", "enabled": true}}, "[0].name", "External provider must be one of: GitHub, WeChat", "外部登录提供者必须是以下值之一"},
 		}
 		for _, c := range cases {
@@ -218,12 +221,13 @@ func TestSecretsAreNeverAnsweredAndAnEmptyOneKeepsTheStoredValue(t *testing.T) {
 		mail := row{"defaultFromAddress": "office@maker.example", "defaultFromDisplayName": "Maker", "smtpHost": "smtp.maker.example",
 			"smtpPort": 587, "smtpUserName": "office", "smtpPassword": "hunter2-secret", "smtpEnableSsl": true}
 		captcha := row{"verifyBaseUrl": "https://www.google.com/", "siteKey": "k", "siteSecret": "captcha-secret", "version": 3, "score": 0.5}
+		wx := row{"appId": "wx-app", "appSecret": "official-secret", "token": "t", "encodingAesKey": ""}
 		ext := []row{{"name": "WeChat", "enabled": true, "properties": []row{{"name": "ClientId", "value": "wx-id"}},
 			"secretProperties": []row{{"name": "ClientSecret", "value": "wx-secret"}}}}
 		for _, w := range []struct {
 			method, path string
 			body         any
-		}{{"POST", emailing, mail}, {"PUT", recaptcha, captcha}, {"PUT", external, ext}} {
+		}{{"POST", emailing, mail}, {"PUT", recaptcha, captcha}, {"PUT", external, ext}, {"POST", weChat, wx}} {
 			if res := do(t, e, w.method, w.path, host, w.body, ""); res.Status != 204 {
 				t.Fatalf("%s: %d %s", w.path, res.Status, res.Body)
 			}
@@ -258,10 +262,16 @@ func TestSecretsAreNeverAnsweredAndAnEmptyOneKeepsTheStoredValue(t *testing.T) {
 				len(wx.SecretProperties) != 1 || !wx.SecretProperties[0].IsSet || wx.SecretProperties[0].Value != "" {
 				t.Fatalf("%s: WeChat provider %+v", stage, x)
 			}
+			var w settings.WeChatSettings
+			res = do(t, e, "GET", weChat, host, nil, "")
+			res.JSON(t, &w)
+			if w.AppSecret != "" || !w.AppSecretIsSet || w.AppID != "wx-app" || strings.Contains(string(res.Body), "official-secret") {
+				t.Fatalf("%s: WeChat answers %s", stage, res.Body)
+			}
 			// The code that uses them reads them in clear.
 			ctx := e.In(t, "")
 			for name, want := range map[string]string{"Abp.Mailing.Smtp.Password": "hunter2-secret", "Abp.Account.Captcha.SiteSecret": "captcha-secret",
-				"Abp.Account.ExternalProviders.WeChat.ClientSecret": "wx-secret"} {
+				"Abp.Account.ExternalProviders.WeChat.ClientSecret": "wx-secret", "WeChat.Official.AppSecret": "official-secret"} {
 				if v, err := e.App.Settings.Get(ctx, name); err != nil || v != want {
 					t.Fatalf("%s: %s = %q %v", stage, name, v, err)
 				}
@@ -269,12 +279,12 @@ func TestSecretsAreNeverAnsweredAndAnEmptyOneKeepsTheStoredValue(t *testing.T) {
 		}
 		check("after setting")
 		// Saving again with the secrets left empty keeps them.
-		mail["smtpPassword"], captcha["siteSecret"] = "", ""
+		mail["smtpPassword"], captcha["siteSecret"], wx["appSecret"] = "", "", ""
 		ext[0]["secretProperties"] = []row{{"name": "ClientSecret", "value": ""}}
 		for _, w := range []struct {
 			method, path string
 			body         any
-		}{{"POST", emailing, mail}, {"PUT", recaptcha, captcha}, {"PUT", external, ext}} {
+		}{{"POST", emailing, mail}, {"PUT", recaptcha, captcha}, {"PUT", external, ext}, {"POST", weChat, wx}} {
 			if res := do(t, e, w.method, w.path, host, w.body, ""); res.Status != 204 {
 				t.Fatalf("%s: %d %s", w.path, res.Status, res.Body)
 			}

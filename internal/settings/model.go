@@ -132,6 +132,17 @@ type ProviderProperty struct {
 	IsSet bool   `json:"isSet,omitempty" readOnly:"true" doc:"Secret properties: a value is stored"`
 }
 
+// WeChatSettings is the WeChat official account (GET/POST /api/setting-management/wechat;
+// declared by the wechat area), installation-wide. With no app id the development provider
+// answers.
+type WeChatSettings struct {
+	AppID          string `json:"appId" setting:"WeChat.Official.AppId" maxLength:"64"`
+	AppSecret      string `json:"appSecret" setting:"WeChat.Official.AppSecret" maxLength:"128" doc:"Never answered (empty); a new value replaces the stored one, empty keeps it"`
+	AppSecretIsSet bool   `json:"appSecretIsSet" isset:"WeChat.Official.AppSecret" readOnly:"true"`
+	Token          string `json:"token" setting:"WeChat.Official.Token" maxLength:"64"`
+	EncodingAESKey string `json:"encodingAesKey" setting:"WeChat.Official.EncodingAESKey" maxLength:"43"`
+}
+
 // SalesOrderSettings are the sales order settings (GET/PUT /api/salesorder/salesordersetting).
 type SalesOrderSettings struct {
 	DisableQuotationStatusCheck bool   `json:"disableQuotationStatusCheck" setting:"SalesOrder.DisableQuotationStatusCheck" doc:"Quotations may be made from sheets that have not passed review"`

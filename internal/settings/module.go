@@ -52,7 +52,7 @@ func (m *Module) Texts() localization.Texts { return texts }
 // Register implements module.Module.
 func (m *Module) Register(api *httpapi.API) {
 	m.svc.checkDefined(EmailingSettings{}, IdentitySettings{}, AccountSettings{}, TwoFactorSettings{}, RecaptchaSettings{},
-		SalesOrderSettings{}, OptimizationSettings{}, BasicSetupSettings{})
+		WeChatSettings{}, SalesOrderSettings{}, OptimizationSettings{}, BasicSetupSettings{})
 	m.api = api
 	m.register(api)
 }

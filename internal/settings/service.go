@@ -373,6 +373,16 @@ func (s *Service) UpdateBasicSetup(ctx context.Context, in BasicSetupSettings) e
 	return write(ctx, s, &in)
 }
 
+// WeChat answers the WeChat official account group.
+func (s *Service) WeChat(ctx context.Context) (*WeChatSettings, error) {
+	return read[WeChatSettings](ctx, s)
+}
+
+// UpdateWeChat stores the WeChat official account group.
+func (s *Service) UpdateWeChat(ctx context.Context, in WeChatSettings) error {
+	return write(ctx, s, &in)
+}
+
 // ClientValues are the settings the web client reads from the application configuration
 // (session.Settings): the request timeout, the web logo, the app download address and the
 // product version.
