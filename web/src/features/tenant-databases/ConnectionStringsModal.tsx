@@ -54,7 +54,8 @@ export function ConnectionStringsModal({ tenantId, tenantName, open, onClose }: 
         const name = fieldOf(m)
         return name ? [{ name, errors: [msg] }] : []
       })
-      if (known.length) form.setFields(known)
+      // fieldOf answers only names of this form (form.ts), which the path type cannot prove.
+      if (known.length) form.setFields(known as Parameters<typeof form.setFields>[0])
       else showError(e)
     }
   }
