@@ -121,7 +121,7 @@ func (a *App) modules(ctx context.Context) ([]module.Module, error) {
 		templates,
 		// Tenants and editions (host): a new tenant gets every module's TenantSeeder rows.
 		saas.New(saas.Deps{DB: a.DB, Identity: a.Identity, Features: a.Features, SeedTenant: a.seedTenant,
-			Templates: templates.Service(), Mail: mail.Sender(), Catalog: a.Catalog, MultiTenancy: a.Config.MultiTenancy}),
+			Templates: templates.Service(), Mail: mail.Sender(), Catalog: a.Catalog, PublicURL: a.Config.Public(), MultiTenancy: a.Config.MultiTenancy}),
 		settingsModule,
 		weChat,
 	}, nil

@@ -185,6 +185,8 @@ func TestATenantOnItsOwnDatabaseSeesOnlyItsOwnRows(t *testing.T) {
 				"boards": []map[string]any{{"length": 2440, "width": 1220, "cost": 100}}}},
 			{"PUT", "/api/permission-management/permissions?providerName=R&providerKey=moved-role",
 				map[string]any{"permissions": []map[string]any{{"name": "AbpIdentity.Users", "isGranted": true}}}},
+			// Settings are host rows: the tenant's own value is written there, whatever its database.
+			{"PUT", "/api/salesorder/salesordersetting", map[string]any{"disableQuotationStatusCheck": true}},
 		}
 		for _, w := range writes {
 			res := e.Do(t, apptest.Request{Method: w.method, Path: w.path, Token: demo, JSON: w.body})
@@ -193,6 +195,15 @@ func TestATenantOnItsOwnDatabaseSeesOnlyItsOwnRows(t *testing.T) {
 			}
 		}
 		e.App.FlushAudit()
+		var so struct {
+			DisableQuotationStatusCheck bool `json:"disableQuotationStatusCheck"`
+		}
+		if e.Get(t, "/api/salesorder/salesordersetting", demo).JSON(t, &so); !so.DisableQuotationStatusCheck {
+			t.Error("the moved tenant's sales order setting did not keep its value")
+		}
+		if e.Get(t, "/api/salesorder/salesordersetting", acme).JSON(t, &so); so.DisableQuotationStatusCheck {
+			t.Error("acme sees the moved tenant's sales order setting")
+		}
 
 		// The host database holds no row of the demo tenant; its database only its rows.
 		if left := rowsOf(t, e.App.DB, tables, demoID, true); len(left) > 0 {

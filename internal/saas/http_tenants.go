@@ -3,15 +3,13 @@ package saas
 import (
 	"context"
 	"net/http"
-	"strings"
 
 	"kerf/internal/identity"
 	"kerf/internal/platform/httpapi"
 )
 
 type createTenantInput struct {
-	Origin string `header:"Origin" doc:"The web app's origin: the e-mail's login link starts with it"`
-	Body   CreateTenantInput
+	Body CreateTenantInput
 }
 
 func (m *Module) registerTenants(api *httpapi.API) {
@@ -29,7 +27,7 @@ func (m *Module) registerTenants(api *httpapi.API) {
 		"Create a tenant with its administrator (user admin) and what every tenant starts with, in one transaction; "+
 			"then e-mail the administrator (host only)", tag), httpapi.Perm(identity.PermTenantsCreate),
 		func(ctx context.Context, in *createTenantInput) (*httpapi.Body[TenantDto], error) {
-			return httpapi.Reply(m.svc.CreateTenant(ctx, in.Body, loginURL(in.Origin)))
+			return httpapi.Reply(m.svc.CreateTenant(ctx, in.Body, m.deps.PublicURL+"/login"))
 		})
 	httpapi.Register(api, op(http.MethodPut, base+"/{id}", "Change a tenant's name, edition, state and activation message (host only)", tag),
 		httpapi.Perm(identity.PermTenantsUpdate),
@@ -41,13 +39,4 @@ func (m *Module) registerTenants(api *httpapi.API) {
 		func(ctx context.Context, in *idPath) (*struct{}, error) {
 			return httpapi.NoContent(m.svc.DeleteTenant(ctx, in.ID))
 		})
-}
-
-// loginURL is the login page under the web app's origin (a relative path without one).
-func loginURL(origin string) string {
-	origin = strings.TrimRight(strings.TrimSpace(origin), "/")
-	if !strings.HasPrefix(origin, "http://") && !strings.HasPrefix(origin, "https://") {
-		return "/login"
-	}
-	return origin + "/login"
 }

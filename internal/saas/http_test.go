@@ -250,7 +250,7 @@ func TestTenantLifecycle(t *testing.T) {
 
 		// Create: the tenant, with its edition.
 		res := e.Do(t, apptest.Request{Method: http.MethodPost, Path: tenants, Token: admin, Header: http.Header{
-			"Accept-Language": {"en"}, "Origin": {"https://kerf.example.com"}},
+			"Accept-Language": {"en"}, "Origin": {"https://evil.example"}}, // never the e-mail's link
 			JSON: map[string]any{"name": "acme", "editionId": gold.ID, "adminEmailAddress": "boss@acme.test",
 				"adminPassword": "1q2w3E*!", "activationMessage": "Welcome"}})
 		if res.Status != http.StatusOK {
@@ -293,7 +293,7 @@ func TestTenantLifecycle(t *testing.T) {
 			}
 		}
 		// The "tenant created" e-mail reached the administrator's address (development mailbox).
-		waitForMail(t, e, admin, `Tenant "acme" created`, "boss@acme.test", "https://kerf.example.com/login")
+		waitForMail(t, e, admin, `Tenant "acme" created`, "boss@acme.test", e.App.Config.Public()+"/login")
 
 		// Its features follow its edition, at once.
 		if res := do(t, e, http.MethodPut, features+"?providerName=E&providerKey="+gold.ID, admin,
@@ -414,7 +414,7 @@ func waitForMail(t *testing.T, e *apptest.Env, token, subject, to, link string) 
 			if m.Subject == subject {
 				var one struct{ To, HTML string }
 				e.Get(t, "/api/setting-management/emailing/mailbox/"+m.ID, token).JSON(t, &one)
-				if one.To != to || !strings.Contains(one.HTML, link) {
+				if one.To != to || !strings.Contains(one.HTML, link) || strings.Contains(one.HTML, "evil.example") {
 					t.Errorf("e-mail: %+v", one)
 				}
 				return

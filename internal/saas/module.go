@@ -27,6 +27,9 @@ type Deps struct {
 	Templates  *texttemplate.Service // renders the "tenant created" e-mail (nil: none is sent)
 	Mail       email.Sender          // sends it once the tenant is committed
 	Catalog    *localization.Catalog // the e-mail's subject in the caller's language
+	// PublicURL is where users reach Kerf (config.Public): the e-mail's login link starts with it
+	// (never with a request header, which the caller chooses).
+	PublicURL string
 	// MultiTenancy off: no tenant administration at all (calls 404, no menus).
 	MultiTenancy bool
 }

@@ -275,9 +275,10 @@ func write[T any](ctx context.Context, s *Service, in *T) error {
 }
 
 // store writes vals at the caller's provider (the tenant's, or the installation's on the host
-// and for a global-only setting) in one transaction.
+// and for a global-only setting) in one transaction. Settings are host rows (setting_values
+// has no tenant_id), so the transaction is the host database's even for a tenant on its own.
 func (s *Service) store(ctx context.Context, vals []nameValue) error {
-	return s.db.InTx(ctx, func(ctx context.Context, tx bun.Tx) error {
+	return s.db.InHostTx(ctx, func(ctx context.Context, tx bun.Tx) error {
 		for _, v := range vals {
 			provider, err := s.settings.ProviderOf(ctx, v.name)
 			if err != nil {
