@@ -35,7 +35,7 @@ var writes = []struct {
 	{"PUT", idSet, row{"password": row{"requiredLength": 8, "requiredUniqueChars": 1, "requireNonAlphanumeric": true, "requireLowercase": true,
 		"requireUppercase": true, "requireDigit": true}, "lockout": row{"allowedForNewUsers": true, "lockoutDuration": 300, "maxFailedAccessAttempts": 5},
 		"signIn": row{"requireConfirmedEmail": false, "enablePhoneNumberConfirmation": true, "requireConfirmedPhoneNumber": false},
-		"user": row{"isUserNameUpdateEnabled": true, "isEmailUpdateEnabled": true, "requireUniqueEmail": false}}},
+		"user":   row{"isUserNameUpdateEnabled": true, "isEmailUpdateEnabled": true, "requireUniqueEmail": false}}},
 	{"PUT", account, row{"isSelfRegistrationEnabled": false, "enableLocalLogin": true}},
 	{"PUT", twoFactor, row{"twoFactorBehaviour": 2, "isRememberBrowserEnabled": false, "usersCanChange": false}},
 	{"PUT", recaptcha, row{"useCaptchaOnLogin": true, "useCaptchaOnRegistration": false, "verifyBaseUrl": "https://www.recaptcha.net/",

@@ -163,4 +163,3 @@ type BasicSetupSettings struct {
 	HTTPTimeoutPeriod int    `json:"httpTimeoutPeriod" setting:"BasicSetup.HttpTimeoutPeriod" minimum:"30" maximum:"3600" doc:"The client's request timeout, seconds"`
 	DownloadURL       string `json:"downloadUrl" setting:"App.DownloadUrl" maxLength:"512" check:"url" doc:"The app download address the navbar's QR code shows; empty: no QR code"`
 }
-

@@ -32,7 +32,9 @@ func (m *Module) Service() *Service { return m.svc }
 
 // ClientSettings answers the settings of the client's application configuration
 // (session.Settings).
-func (m *Module) ClientSettings() ClientValues { return ClientValues{svc: m.svc, version: m.deps.Version} }
+func (m *Module) ClientSettings() ClientValues {
+	return ClientValues{svc: m.svc, version: m.deps.Version}
+}
 
 // Name implements module.Module.
 func (m *Module) Name() string { return "settings" }
