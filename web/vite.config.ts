@@ -45,5 +45,7 @@ export default defineConfig({
     // where nothing else runs while the unit tests do.
     maxWorkers: '100%',
     environment: 'node',
+    // Feature texts load on demand in the app (src/i18n); tests have them all at once.
+    setupFiles: ['src/test/setup.ts'],
   },
 })

@@ -14,8 +14,43 @@ type Texts = Record<string, unknown>
 /**
  * Feature texts: `src/features/<area>/locales/{zh-Hans,en}.json` are loaded into the namespace
  * `<area>`, so a feature reads them with `useTranslation('<area>')` and never edits this folder.
+ * The login page's and the navbar's (account, wechat) come with the shell; every other feature's
+ * are fetched the first time one of its components asks (the page waits in its Suspense), so the
+ * shell does not carry every page's texts.
  */
-const featureFiles = import.meta.glob<Texts>('../features/*/locales/*.json', { eager: true, import: 'default' })
+const featureFiles = import.meta.glob<Texts>('../features/{account,wechat}/locales/*.json', { eager: true, import: 'default' })
+const featureLoaders = import.meta.glob<Texts>(['../features/*/locales/*.json', '!../features/{account,wechat}/locales/*.json'], {
+  import: 'default',
+})
+
+/** Every feature namespace whose texts load on demand. */
+export function lazyNamespaces(): string[] {
+  return [...new Set(Object.keys(featureLoaders).map((f) => /features\/([^/]+)\/locales\//.exec(f)?.[1] ?? ''))].filter(Boolean)
+}
+
+/** Server texts of namespaces not loaded yet: added once their bundled texts are (lang → ns → texts). */
+const pendingServer: Record<string, Record<string, Record<string, string>>> = {}
+
+/** An i18next backend that reads a feature's bundled texts from its lazy chunk, then the server's over them. */
+const lazyFeatureTexts = {
+  type: 'backend' as const,
+  init() {},
+  read(lang: string, ns: string, done: (err: unknown, data: Texts | boolean) => void) {
+    const load = featureLoaders[`../features/${ns}/locales/${lang}.json`]
+    const loaded = (texts: Texts) => {
+      done(null, texts)
+      const server = pendingServer[lang]?.[ns]
+      if (server) {
+        delete pendingServer[lang][ns]
+        i18n.addResources(lang, ns, server)
+      }
+    }
+    // A namespace without a lazy file (the shell's, the components' own, a third language's) is
+    // answered at once, so switching the language stays synchronous where nothing is to fetch.
+    if (!load) return loaded({})
+    load().then(loaded, (err: unknown) => done(err, false))
+  },
+}
 
 export function collectFeatureTexts(files: Record<string, Texts>): Record<string, Record<string, Texts>> {
   const out: Record<string, Record<string, Texts>> = {}
@@ -65,6 +100,11 @@ export function addServerTexts(lang: string, resources: ServerTexts): void {
   for (const [resource, r] of Object.entries(resources)) {
     const ns = namespaceOf(resource)
     if (!ns || !r?.texts) continue
+    if (ns !== 'translation' && !i18n.hasResourceBundle(lang, ns)) {
+      // Added now, the bundle would count as loaded and its bundled texts would never come.
+      ;(pendingServer[lang] ??= {})[ns] = r.texts
+      continue
+    }
     i18n.addResources(lang, ns, r.texts)
   }
 }
@@ -85,7 +125,9 @@ export async function loadServerTexts(lang: string): Promise<void> {
   }
 }
 
-void i18n.use(initReactI18next).init({
+void i18n.use(lazyFeatureTexts).use(initReactI18next).init({
+  // The shell's texts are given; the other features' come from the backend above.
+  partialBundledLanguages: true,
   resources: Object.fromEntries(
     SUPPORTED_LANGUAGES.map((l) => [l, { translation: l === 'en' ? en : zhHans, ...(feature[l] ?? {}) }]),
   ),
