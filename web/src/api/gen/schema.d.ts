@@ -19614,10 +19614,7 @@ export interface operations {
     "post-api-saas-tenants": {
         parameters: {
             query?: never;
-            header?: {
-                /** @description The web app's origin: the e-mail's login link starts with it */
-                Origin?: string;
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
