@@ -108,6 +108,11 @@ func TestWeChatCallsAnswer401403And200(t *testing.T) {
 		}
 		var opts wechat.SignInOptions
 		e.Get(t, base+"/sign-in-options", "").JSON(t, &opts)
+		if opts.Enabled || opts.Provider != wechat.ProviderDevelopment {
+			t.Errorf("sign-in options before WeChat sign-in is switched on: %+v", opts)
+		}
+		enableSignIn(t, e, admin)
+		e.Get(t, base+"/sign-in-options", "").JSON(t, &opts)
 		if !opts.Enabled || opts.Provider != wechat.ProviderDevelopment {
 			t.Errorf("sign-in options: %+v", opts)
 		}
@@ -141,6 +146,7 @@ func TestWeChatCallsAnswer401403And200(t *testing.T) {
 func TestBindingAndSigningInWithWeChat(t *testing.T) {
 	apptest.Each(t, func(t *testing.T, e *apptest.Env) {
 		admin := e.Token(t, "admin", apptest.Password, "")
+		enableSignIn(t, e, admin)
 		grant(t, e, "", "wx", wechat.PermOfficial)
 		clerk := e.CreateUser(t, "", "clerk", "wx")
 		demo := e.Token(t, "admin", apptest.Password, "demo")
@@ -231,6 +237,7 @@ func TestBindingAndSigningInWithWeChat(t *testing.T) {
 func TestWeChatSignInHonoursLockoutAndIsInTheSecurityLog(t *testing.T) {
 	apptest.Each(t, func(t *testing.T, e *apptest.Env) {
 		admin := e.Token(t, "admin", apptest.Password, "")
+		enableSignIn(t, e, admin)
 		grant(t, e, "", "wx", wechat.PermOfficial)
 		clerk := e.CreateUser(t, "", "clerk", "wx")
 		code, state := qrcode(t, e, clerk, "", wechat.PurposeBind, phoneA)
@@ -259,4 +266,15 @@ func TestWeChatSignInHonoursLockoutAndIsInTheSecurityLog(t *testing.T) {
 			t.Fatalf("security log: %+v", logs.Items)
 		}
 	})
+}
+
+// enableSignIn switches WeChat sign-in on as the host's admin does on the settings page's
+// external providers tab (it is off by default).
+func enableSignIn(t *testing.T, e *apptest.Env, admin string) {
+	t.Helper()
+	res := e.Do(t, apptest.Request{Method: http.MethodPut, Path: "/api/account-admin/settings/external-provider", Token: admin,
+		JSON: []map[string]any{{"name": "WeChat", "enabled": true, "properties": []any{}, "secretProperties": []any{}}}})
+	if res.Status != http.StatusNoContent {
+		t.Fatalf("switch WeChat sign-in on: %d %s", res.Status, res.Body)
+	}
 }

@@ -5,7 +5,6 @@ import (
 	"crypto/rand"
 	"crypto/sha256"
 	"encoding/hex"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -28,10 +27,10 @@ const (
 	maxState = 64
 )
 
-// SettingExternalProviders is ABP's list of external sign-in providers (JSON:
-// [{"name": "WeChat", "enabled": true, …}]), kept by the settings area's external-provider
-// group. While no area declares it, WeChat sign-in is offered whenever a provider is there.
-const SettingExternalProviders = "Abp.Account.ExternalProviders"
+// SettingSignInEnabled switches WeChat sign-in: the account area's external provider switch,
+// edited on the settings page's external providers tab (off by default). Where no area declares
+// it (this package's own tests), sign-in is on whenever a provider is there.
+const SettingSignInEnabled = "Abp.Account.ExternalProviders.WeChat.Enabled"
 
 // Service binds users to WeChat accounts and signs them in with them.
 type Service struct {
@@ -175,6 +174,11 @@ func (s *Service) Unbind(ctx context.Context, userID uuid.UUID) error {
 // SignIn answers the user of ctx's tenant bound to the WeChat account that scanned the
 // sign-in QR code of state. It implements the OIDC area's ExternalSignIn (the wechat grant).
 func (s *Service) SignIn(ctx context.Context, code, state string) (uuid.UUID, error) {
+	if on, err := s.signInEnabled(ctx); err != nil {
+		return uuid.Nil, err
+	} else if !on {
+		return uuid.Nil, apperr.User(KeySignInOff)
+	}
 	openID, _, err := s.redeem(ctx, PurposeLogin, nil, code, state)
 	if err != nil {
 		return uuid.Nil, err
@@ -196,15 +200,23 @@ func (s *Service) SignInOptions(ctx context.Context) (*SignInOptions, error) {
 	if err != nil {
 		return nil, err
 	}
-	enabled := true
-	if _, declared := s.settingDefinition(SettingExternalProviders); declared {
-		raw, err := s.setting(ctx, SettingExternalProviders)
-		if err != nil {
-			return nil, err
-		}
-		enabled = externalProviderEnabled(raw, "WeChat")
+	enabled, err := s.signInEnabled(ctx)
+	if err != nil {
+		return nil, err
 	}
 	return &SignInOptions{Enabled: enabled, Provider: p.Name()}, nil
+}
+
+// signInEnabled reports whether WeChat sign-in is switched on (SettingSignInEnabled).
+func (s *Service) signInEnabled(ctx context.Context) (bool, error) {
+	if _, declared := s.settingDefinition(SettingSignInEnabled); !declared {
+		return true, nil
+	}
+	raw, err := s.setting(ctx, SettingSignInEnabled)
+	if err != nil {
+		return false, err
+	}
+	return raw == "true", nil
 }
 
 func (s *Service) settingDefinition(name string) (setting.Definition, bool) {
@@ -212,23 +224,6 @@ func (s *Service) settingDefinition(name string) (setting.Definition, bool) {
 		return setting.Definition{}, false
 	}
 	return s.settings.Definition(name)
-}
-
-// externalProviderEnabled reads ABP's external-provider list for name.
-func externalProviderEnabled(raw, name string) bool {
-	var list []struct {
-		Name    string `json:"name"`
-		Enabled bool   `json:"enabled"`
-	}
-	if json.Unmarshal([]byte(raw), &list) != nil {
-		return false
-	}
-	for _, p := range list {
-		if strings.EqualFold(p.Name, name) {
-			return p.Enabled
-		}
-	}
-	return false
 }
 
 // redeem uses the state (once, before it expires, for that purpose and user) and exchanges the

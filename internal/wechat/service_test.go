@@ -295,21 +295,3 @@ func TestATenantWithAnAppIDUsesTheOfficialProviderAndOthersTheDevelopmentOne(t *
 		}
 	})
 }
-
-func TestTheExternalProviderListSwitchesWeChatSignIn(t *testing.T) {
-	for _, c := range []struct {
-		raw  string
-		want bool
-	}{
-		{`[{"name":"WeChat","enabled":true}]`, true},
-		{`[{"Name":"wechat","Enabled":true,"Properties":[]}]`, true},
-		{`[{"name":"WeChat","enabled":false}]`, false},
-		{`[{"name":"GitHub","enabled":true}]`, false},
-		{``, false},
-		{`not json`, false},
-	} {
-		if got := externalProviderEnabled(c.raw, "WeChat"); got != c.want {
-			t.Errorf("%s: %v, want %v", c.raw, got, c.want)
-		}
-	}
-}

@@ -8,9 +8,11 @@ const (
 	KeyStateInvalid   = "WeChat:StateInvalid"
 	KeyBoundToAnother = "WeChat:BoundToAnotherUser"
 	KeyNotBound       = "WeChat:NotBound"
+	KeySignInOff      = "WeChat:SignInOff"
 )
 
 var texts = localization.Texts{
+	KeySignInOff:      {ZhHans: "未启用微信登录", En: "WeChat sign-in is not enabled"},
 	KeyCodeInvalid:    {ZhHans: "微信授权码无效或已过期，请重新扫码", En: "The WeChat code is invalid or has expired: scan the QR code again"},
 	KeyStateInvalid:   {ZhHans: "二维码已失效或已使用，请重新获取二维码", En: "The QR code has expired or was already used: get a new one"},
 	KeyBoundToAnother: {ZhHans: "该微信已绑定其他用户", En: "This WeChat account is already bound to another user"},

@@ -15,6 +15,17 @@ before(async () => {
   env = await setup()
   page = await env.page()
   await login(page)
+  // WeChat sign-in is off until the host switches it on (settings, external providers).
+  const status = await page.evaluate(async () => {
+    const token = JSON.parse(localStorage.getItem('kerf.token') ?? 'null')
+    const r = await fetch('/api/account-admin/settings/external-provider', {
+      method: 'PUT',
+      headers: { Authorization: `Bearer ${token.accessToken}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify([{ name: 'WeChat', enabled: true, properties: [], secretProperties: [] }]),
+    })
+    return r.status
+  })
+  assert.equal(status, 204)
 })
 after(async () => {
   await env?.close()
