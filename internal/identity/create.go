@@ -124,7 +124,11 @@ func (s *Service) checkUnique(ctx context.Context, idb bun.IDB, ve *apperr.Valid
 			ve.Add("userName", KeyDuplicateUserName, f.userName)
 		}
 	}
-	if f.email != "" {
+	unique, err := s.userRule(ctx, SettingUserRequireUniqueEmail, true)
+	if err != nil {
+		return err
+	}
+	if f.email != "" && unique {
 		if t, err := taken("normalized_email = ?", normalize(f.email)); err != nil {
 			return err
 		} else if t {

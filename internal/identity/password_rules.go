@@ -55,7 +55,9 @@ var settingDefinitions = []setting.Definition{
 	{Name: SettingSignInEnablePhoneConfirmation, Default: "true", DisplayName: t("启用手机号确认", "Enable phone number confirmation")},
 	{Name: SettingUserIsUserNameUpdateEnabled, Default: "true", DisplayName: t("允许修改用户名", "Users may change their user name")},
 	{Name: SettingUserIsEmailUpdateEnabled, Default: "true", DisplayName: t("允许修改邮箱", "Users may change their e-mail")},
-	{Name: SettingUserRequireUniqueEmail, Default: "false", DisplayName: t("邮箱必须唯一", "E-mail addresses must be unique")},
+	// On by default: Kerf has always refused a second user with an address, and the password
+	// reset by e-mail finds the user by it.
+	{Name: SettingUserRequireUniqueEmail, Default: "true", DisplayName: t("邮箱必须唯一", "E-mail addresses must be unique")},
 	{Name: SettingTwoFactorBehaviour, Default: "Optional", DisplayName: t("双因素认证", "Two-factor behaviour")},
 	{Name: SettingTwoFactorIsRememberBrowserEnabled, Default: "true", DisplayName: t("允许记住浏览器", "Remember the browser")},
 	{Name: SettingTwoFactorUsersCanChange, Default: "true", DisplayName: t("用户可更改双因素设置", "Users can change two-factor")},
@@ -196,4 +198,17 @@ func (s *Service) checkPassword(ctx context.Context, ve *apperr.ValidationError,
 		ve.Add(field, f.Key, f.Args...)
 	}
 	return nil
+}
+
+// userRule reads one of the user rules (Abp.Identity.User.*) of the ctx tenant; without
+// settings, def.
+func (s *Service) userRule(ctx context.Context, name string, def bool) (bool, error) {
+	if s.settings == nil {
+		return def, nil
+	}
+	v, err := s.settings.Bool(ctx, name)
+	if err != nil {
+		return def, fmt.Errorf("user rule %s: %w", name, err)
+	}
+	return v, nil
 }

@@ -292,7 +292,18 @@ func (s *Service) UpdateProfile(ctx context.Context, userID uuid.UUID, in Profil
 	if err != nil {
 		return nil, err
 	}
-	if in.Email != "" && normalize(in.Email) != u.NormalizedEmail {
+	if normalize(in.Email) != u.NormalizedEmail {
+		if ok, err := s.userRule(ctx, SettingUserIsEmailUpdateEnabled, true); err != nil {
+			return nil, err
+		} else if !ok {
+			return nil, apperr.Invalid("email", KeyEmailUpdateDisabled)
+		}
+	}
+	unique, err := s.userRule(ctx, SettingUserRequireUniqueEmail, true)
+	if err != nil {
+		return nil, err
+	}
+	if in.Email != "" && unique && normalize(in.Email) != u.NormalizedEmail {
 		other := new(User)
 		err := db.Select(ctx, s.db, other).Where("normalized_email = ?", normalize(in.Email)).
 			Where("?TableAlias.id <> ?", u.ID).Limit(1).Scan(ctx)

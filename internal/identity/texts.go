@@ -25,9 +25,13 @@ const (
 	KeyFieldRoleNames                  = "Identity:Field:RoleNames"
 	KeyFieldGender                     = "Identity:Field:Gender"
 	KeyFieldLockoutEnd                 = "Identity:Field:LockoutEnd"
+	KeyUserNameUpdateDisabled          = "Identity:UserNameUpdateDisabled"
+	KeyEmailUpdateDisabled             = "Identity:EmailUpdateDisabled"
 )
 
 var texts = localization.Texts{
+	KeyUserNameUpdateDisabled: {ZhHans: "用户名不允许修改（身份认证设置）", En: "User names cannot be changed (identity settings)"},
+	KeyEmailUpdateDisabled:    {ZhHans: "邮箱不允许修改（身份认证设置）", En: "E-mail addresses cannot be changed (identity settings)"},
 	KeyWrongPassword:      {ZhHans: "当前密码不正确", En: "The current password is not correct"},
 	KeyPasswordTooShort:   {ZhHans: "密码长度至少为{0}位", En: "The password must be at least {0} characters"},
 	KeyPasswordRequired:   {ZhHans: "请输入当前密码", En: "Please enter the current password"},

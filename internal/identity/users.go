@@ -270,6 +270,13 @@ func (s *Service) UpdateUser(ctx context.Context, id uuid.UUID, in UpdateUserInp
 		if err := s.checkUnique(ctx, tx, ve, id, &f); err != nil {
 			return err
 		}
+		if normalize(f.userName) != u.NormalizedUserName {
+			if ok, err := s.userRule(ctx, SettingUserIsUserNameUpdateEnabled, true); err != nil {
+				return err
+			} else if !ok {
+				ve.Add("userName", KeyUserNameUpdateDisabled)
+			}
+		}
 		var roles []Role
 		if in.RoleNames != nil {
 			if roles, err = s.rolesNamed(ctx, tx, in.RoleNames); err != nil {
