@@ -9,6 +9,7 @@ import (
 	"kerf/internal/platform/httpapi"
 	"kerf/internal/platform/localization"
 	"kerf/internal/platform/module"
+	"kerf/internal/platform/setting"
 	"kerf/internal/platform/sms"
 	"kerf/internal/securitylog"
 	"kerf/internal/texttemplate"
@@ -26,6 +27,8 @@ type Deps struct {
 	Mail      email.Sender
 	Templates *texttemplate.Service
 	PublicURL string
+	// Settings answers the account settings (self-registration); nil: the defaults.
+	Settings *setting.Service
 }
 
 // Module is the account area.
@@ -41,6 +44,7 @@ func New(deps Deps) *Module {
 		deps.SMS = sms.NewDevelopment()
 	}
 	svc := NewService(deps.DB, deps.Identity, deps.SMS, deps.Now)
+	svc.settings = deps.Settings
 	svc.mailer = mailer{mail: deps.Mail, templates: deps.Templates, publicURL: deps.PublicURL}
 	return &Module{deps: deps, svc: svc}
 }

@@ -60,6 +60,9 @@ func checkPhone(ve *apperr.ValidationError, phone, code string) string {
 // phone or user name) are answered before the code is looked at, so they do not use it up; a
 // wrong or expired code changes nothing but the code's count of tries.
 func (s *Service) Register(ctx context.Context, in RegisterInput) (*identity.User, error) {
+	if err := s.checkSelfRegistration(ctx); err != nil {
+		return nil, err
+	}
 	ve := &apperr.ValidationError{}
 	phone := checkPhone(ve, in.PhoneNumber, in.Code)
 	userName := strings.TrimSpace(in.UserName)

@@ -23,6 +23,7 @@ import (
 	"kerf/internal/platform/db"
 	"kerf/internal/platform/localization"
 	"kerf/internal/platform/ratelimit"
+	"kerf/internal/platform/setting"
 	"kerf/internal/platform/sms"
 	"kerf/internal/platform/tenancy"
 )
@@ -39,6 +40,8 @@ type Service struct {
 	resend, ip *ratelimit.Limiter
 	// mailer sends the password-reset links (set by the area's New).
 	mailer mailer
+	// settings answers Abp.Account.IsSelfRegistrationEnabled; nil: on.
+	settings *setting.Service
 }
 
 // NewService returns the service; now may be nil for time.Now.
@@ -68,7 +71,11 @@ func (s *Service) SendCode(ctx context.Context, purpose int, phone, clientIP str
 		return apperr.Invalid("phoneNumber", KeyPhoneInvalid)
 	}
 	switch purpose {
-	case PurposeRegister, PurposeSignin, PurposeResetPassword:
+	case PurposeRegister:
+		if err := s.checkSelfRegistration(ctx); err != nil {
+			return err
+		}
+	case PurposeSignin, PurposeResetPassword:
 	default:
 		return apperr.Invalid("purpose", localization.KeyInvalidValue, "purpose")
 	}
@@ -198,4 +205,20 @@ func newCode() (string, error) {
 func hashCode(id uuid.UUID, code string) string {
 	sum := sha256.Sum256([]byte(id.String() + ":" + code))
 	return hex.EncodeToString(sum[:])
+}
+
+// checkSelfRegistration refuses a registration while the ctx tenant's account settings
+// switch self-registration off (Abp.Account.IsSelfRegistrationEnabled).
+func (s *Service) checkSelfRegistration(ctx context.Context) error {
+	if s.settings == nil {
+		return nil
+	}
+	on, err := s.settings.Bool(ctx, SettingIsSelfRegistrationEnabled)
+	if err != nil {
+		return fmt.Errorf("self-registration setting: %w", err)
+	}
+	if !on {
+		return apperr.User(KeySelfRegistrationDisabled)
+	}
+	return nil
 }

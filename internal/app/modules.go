@@ -68,7 +68,7 @@ func (a *App) modules(ctx context.Context) ([]module.Module, error) {
 	mail := email.New(email.Deps{DB: a.DB, Settings: a.Settings})
 	templates := texttemplate.New(texttemplate.Deps{DB: a.DB, Catalog: a.Catalog})
 	acc := account.New(account.Deps{DB: a.DB, Identity: a.Identity, SecurityLog: sec.Service(),
-		Mail: mail.Sender(), Templates: templates.Service(), PublicURL: a.Config.Public()})
+		Mail: mail.Sender(), Templates: templates.Service(), PublicURL: a.Config.Public(), Settings: a.Settings})
 	weChat := wechat.New(wechat.Deps{DB: a.DB, Settings: a.Settings})
 	oidcModule := oidc.New(oidc.Deps{DB: a.DB, Secret: a.Config.Secret, DataDir: a.Config.DataDir, KeyRotation: a.Config.KeyRotation, Bus: a.Bus, Identity: a.Identity, Permissions: a.Permissions, SecurityLog: sec.Service(), PhoneCodes: acc.PhoneCodes(), WeChat: weChat.Service()})
 	a.Identity.AddSignOutHook(oidcModule.SignOutUser) // locked, deleted or re-passworded users lose their logins
@@ -116,7 +116,7 @@ func (a *App) modules(ctx context.Context) ([]module.Module, error) {
 		stock,
 		optimization.New(optimization.Deps{DB: a.DB, Catalog: a.Catalog, Permissions: a.Permissions, Tenants: a.Identity,
 			Reviews: review.Service(), Stock: stock.Service(),
-			Mail: mail.Sender(), Templates: templates.Service(), Recipient: a.recipient, PublicURL: a.Config.Public()}),
+			Mail: mail.Sender(), Templates: templates.Service(), Recipient: a.recipient, PublicURL: a.Config.Public(), Settings: a.Settings}),
 		mail,
 		templates,
 		// Tenants and editions (host): a new tenant gets every module's TenantSeeder rows.

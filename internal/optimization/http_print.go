@@ -91,7 +91,7 @@ func (m *Module) registerPrint(api *httpapi.API) {
 	api.Handle(http.MethodGet, base+"/labels",
 		"A finished run's part labels as PDF ({planNo}-labels.pdf): one per part copy in take-off order, with a Code 128 "+
 			"barcode of its label code, order, cabinet, name, finished and cut size, banding and grain, board and pattern. "+
-			"Query layout: sheet (default; A4, 3 × 8 labels of 70 × 37 mm) or roll (one 100 × 60 mm label a page) (not in the contract)",
+			"Query layout: sheet (A4, 3 × 8 labels of 70 × 37 mm) or roll (one 100 × 60 mm label a page); absent, the optimisation settings' label layout (not in the contract)",
 		httpapi.Perm(PermRunsDownload).Feature(FeatureOptimization), func(w http.ResponseWriter, r *http.Request) {
 			id, ok := solution(w, r)
 			if !ok {
@@ -99,7 +99,11 @@ func (m *Module) registerPrint(api *httpapi.API) {
 			}
 			layout := strings.TrimSpace(r.URL.Query().Get("layout"))
 			if layout == "" {
-				layout = LayoutSheet
+				var err error
+				if layout, err = m.svc.LabelLayout(r.Context()); err != nil {
+					api.WriteError(w, r, err)
+					return
+				}
 			}
 			name, data, err := m.svc.LabelsPDF(r.Context(), id, layout)
 			if err != nil {

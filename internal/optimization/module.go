@@ -14,6 +14,7 @@ import (
 	"kerf/internal/platform/localization"
 	"kerf/internal/platform/module"
 	"kerf/internal/platform/permission"
+	"kerf/internal/platform/setting"
 	"kerf/internal/platform/tenancy"
 	"kerf/internal/texttemplate"
 	"kerf/internal/warehouse"
@@ -36,6 +37,10 @@ type Deps struct {
 	Templates *texttemplate.Service
 	Recipient Recipient
 	PublicURL string
+	// Settings answers the optimisation settings (the settings page's optimisation tab): the
+	// parameters and machine a run takes when none is named, the labels' layout; nil: the rows
+	// marked default and the A4 sheet.
+	Settings *setting.Service
 }
 
 var _ module.Module = (*Module)(nil)

@@ -8,6 +8,7 @@ import (
 	"kerf/internal/platform/jobs"
 	"kerf/internal/platform/localization"
 	"kerf/internal/platform/permission"
+	"kerf/internal/platform/setting"
 	"kerf/internal/warehouse"
 )
 
@@ -23,7 +24,8 @@ type Service struct {
 	// stock is the warehouse: what is on hand of a counted board, bookings of runs.
 	stock *warehouse.Service
 	// finished sends the "optimisation finished" e-mail (runs_finished_mail.go).
-	finished finishedMailer
+	finished      finishedMailer
+	settingValues *setting.Service // nil: no optimisation settings (settings_defaults.go)
 }
 
 // NewService returns the area's service.
@@ -32,7 +34,7 @@ func NewService(deps Deps) *Service {
 	if stock == nil {
 		stock = warehouse.NewService(deps.DB)
 	}
-	return &Service{db: deps.DB, texts: deps.Catalog, perms: deps.Permissions, reviews: deps.Reviews, stock: stock,
+	return &Service{db: deps.DB, texts: deps.Catalog, perms: deps.Permissions, reviews: deps.Reviews, stock: stock, settingValues: deps.Settings,
 		finished: finishedMailer{mail: deps.Mail, templates: deps.Templates, recipient: deps.Recipient, publicURL: deps.PublicURL}}
 }
 

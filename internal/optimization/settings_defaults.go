@@ -1,6 +1,14 @@
 package optimization
 
 import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/google/uuid"
+
+	"kerf/internal/platform/db"
 	"kerf/internal/platform/localization"
 	"kerf/internal/platform/setting"
 )
@@ -25,3 +33,39 @@ var optimizationSettings = []setting.Definition{
 
 // Settings implements module.Module: the optimisation settings.
 func (m *Module) Settings() []setting.Definition { return optimizationSettings }
+
+// chosenSetting answers the row of T that setting name holds the id of, or nil when the
+// setting is empty or names a row since deleted (the row marked default then applies).
+func chosenSetting[T settingRow](ctx context.Context, s *Service, name string) (*T, error) {
+	if s.settingValues == nil {
+		return nil, nil
+	}
+	v, err := s.settingValues.Get(ctx, name)
+	if err != nil {
+		return nil, fmt.Errorf("optimisation setting %s: %w", name, err)
+	}
+	id, err := uuid.Parse(strings.TrimSpace(v))
+	if err != nil {
+		return nil, nil
+	}
+	r, err := getSetting[T](ctx, s.settings(), id)
+	if errors.Is(err, db.ErrNotFound) {
+		return nil, nil
+	}
+	return r, err
+}
+
+// LabelLayout answers the labels' layout of the tenant's optimisation settings.
+func (s *Service) LabelLayout(ctx context.Context) (string, error) {
+	if s.settingValues == nil {
+		return LayoutSheet, nil
+	}
+	v, err := s.settingValues.Get(ctx, SettingLabelLayout)
+	if err != nil {
+		return "", fmt.Errorf("optimisation setting %s: %w", SettingLabelLayout, err)
+	}
+	if v != LayoutRoll {
+		return LayoutSheet, nil
+	}
+	return LayoutRoll, nil
+}

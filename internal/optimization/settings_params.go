@@ -198,9 +198,13 @@ func (s *Service) Parameters(ctx context.Context, id uuid.UUID) (*ParameterSetti
 	return getSetting[ParameterSetting](ctx, s.settings(), id)
 }
 
-// DefaultParameters answers the tenant's default parameters; none is db.ErrNotFound
+// DefaultParameters answers the parameters the tenant's optimisation settings name, else the
+// row marked default; none is db.ErrNotFound
 // carrying KeySettingsNoDefaultParameters.
 func (s *Service) DefaultParameters(ctx context.Context) (*ParameterSetting, error) {
+	if r, err := chosenSetting[ParameterSetting](ctx, s, SettingDefaultParameterSettingID); r != nil || err != nil {
+		return r, err
+	}
 	r, err := defaultSetting[ParameterSetting](ctx, s.settings())
 	if errors.Is(err, db.ErrNotFound) {
 		return nil, apperr.WithKey(fmt.Errorf("default parameters: %w", db.ErrNotFound), KeySettingsNoDefaultParameters)
@@ -250,9 +254,13 @@ func (s *Service) Machine(ctx context.Context, id uuid.UUID) (*MachineSetting, e
 	return getSetting[MachineSetting](ctx, s.settings(), id)
 }
 
-// DefaultMachine answers the tenant's default machine; none is db.ErrNotFound carrying
+// DefaultMachine answers the machine the tenant's optimisation settings name, else the row
+// marked default; none is db.ErrNotFound carrying
 // KeySettingsNoDefaultMachine.
 func (s *Service) DefaultMachine(ctx context.Context) (*MachineSetting, error) {
+	if r, err := chosenSetting[MachineSetting](ctx, s, SettingDefaultMachineSettingID); r != nil || err != nil {
+		return r, err
+	}
 	r, err := defaultSetting[MachineSetting](ctx, s.settings())
 	if errors.Is(err, db.ErrNotFound) {
 		return nil, apperr.WithKey(fmt.Errorf("default machine: %w", db.ErrNotFound), KeySettingsNoDefaultMachine)

@@ -395,7 +395,8 @@ type ClientValues struct {
 // Values implements session.Settings.
 func (c ClientValues) Values(ctx context.Context) (map[string]string, error) {
 	out := map[string]string{"App.Version": c.version}
-	for _, name := range []string{SettingHTTPTimeoutPeriod, SettingWebLogo, SettingAppDownloadURL} {
+	// Abp.Account.IsSelfRegistrationEnabled: the login page links to /register only when on.
+	for _, name := range []string{SettingHTTPTimeoutPeriod, SettingWebLogo, SettingAppDownloadURL, "Abp.Account.IsSelfRegistrationEnabled"} {
 		v, err := c.svc.settings.Get(ctx, name)
 		if err != nil {
 			return nil, fmt.Errorf("client settings: %w", err)

@@ -1,6 +1,7 @@
 package settings_test
 
 import (
+	"net/http"
 	"strings"
 	"testing"
 
@@ -53,6 +54,39 @@ func TestIdentityReadsTheUserRulesAtOnce(t *testing.T) {
 		do(t, e, "GET", idSet, host, nil, "").JSON(t, &id)
 		if !id.User.RequireUniqueEmail || !id.User.IsUserNameUpdateEnabled {
 			t.Fatalf("the host reads the tenant's user rules: %+v", id.User)
+		}
+	})
+}
+
+// TestSelfRegistrationFollowsTheAccountSettings: a tenant that switches self-registration off
+// gets no register code and registers nobody; the host, untouched, still does.
+func TestSelfRegistrationFollowsTheAccountSettings(t *testing.T) {
+	apptest.Each(t, func(t *testing.T, e *apptest.Env) {
+		demo := e.Token(t, "admin", apptest.Password, "demo")
+		var acc settings.AccountSettings
+		do(t, e, "GET", account, demo, nil, "").JSON(t, &acc)
+		if !acc.IsSelfRegistrationEnabled {
+			t.Fatalf("self-registration is on by default: %+v", acc)
+		}
+		acc.IsSelfRegistrationEnabled = false
+		if res := do(t, e, "PUT", account, demo, acc, ""); res.Status != 204 {
+			t.Fatalf("update: %d %s", res.Status, res.Body)
+		}
+		inDemo := func(path string, body row, lang string) *apptest.Response {
+			h := http.Header{"__tenant": {"demo"}, "Accept-Language": {lang}}
+			return e.Do(t, apptest.Request{Method: "POST", Path: path, JSON: body, Header: h})
+		}
+		res := inDemo("/api/account/phone/send-register-code", row{"phoneNumber": "13955550000"}, "zh-Hans")
+		if res.Status != 403 && res.Status != 400 || !strings.Contains(string(res.Body), "未开放自行注册") {
+			t.Fatalf("a register code while self-registration is off: %d %s", res.Status, res.Body)
+		}
+		res = inDemo("/api/account/phone/register", row{"phoneNumber": "13955550000", "code": "123456", "password": "Reg-1234"}, "en")
+		if !strings.Contains(string(res.Body), "Self-registration is switched off") {
+			t.Fatalf("a registration while self-registration is off: %d %s", res.Status, res.Body)
+		}
+		res = e.Do(t, apptest.Request{Method: "POST", Path: "/api/account/phone/send-register-code", JSON: row{"phoneNumber": "13955550000"}})
+		if res.Status != 204 {
+			t.Fatalf("the host still registers: %d %s", res.Status, res.Body)
 		}
 	})
 }

@@ -10,7 +10,7 @@ import { errorToMessage } from '../../api/errors'
 import type { HttpError } from '../../api/http'
 import { STORAGE_KEYS, writeLocal } from '../../api/storage'
 import { sendPhoneCode } from '../../features/account/api'
-import { AccountScreen } from '../../features/account/components/AccountScreen'
+import { AccountScreen, useSelfRegistration } from '../../features/account/components/AccountScreen'
 import { SendCodeButton } from '../../features/account/components/SendCodeButton'
 import { useDocumentTitle } from '../../features/account/components/useDocumentTitle'
 import { safeRedirect } from '../guard'
@@ -40,6 +40,7 @@ export function LoginPage({ preview = false }: LoginPageProps) {
   const location = useLocation()
   const [busy, setBusy] = useState(false)
   const [phoneForm] = Form.useForm<{ phoneNumber: string; code: string }>()
+  const selfRegistration = useSelfRegistration()
   const registeredName = (location.state as { userName?: string } | null)?.userName
   useDocumentTitle(t('login.title'))
 
@@ -159,9 +160,13 @@ export function LoginPage({ preview = false }: LoginPageProps) {
         </Suspense>
       )}
       <Flex justify="space-between" data-testid="account-links">
-        <Link to="/register" data-testid="register-link">
-          {ta('register.link')}
-        </Link>
+        {selfRegistration ? (
+          <Link to="/register" data-testid="register-link">
+            {ta('register.link')}
+          </Link>
+        ) : (
+          <span />
+        )}
         <Link to="/reset-password" data-testid="reset-link">
           {ta('reset.link')}
         </Link>

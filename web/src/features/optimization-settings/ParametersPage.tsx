@@ -1,4 +1,6 @@
+import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
+import { http, Permissions, usePermission } from '../../components'
 import { PARAMETERS, useSettingsMutations, type ParameterBody, type ParameterSetting } from './api'
 import { NumberSettingsPage, type NumberField } from './components/NumberSettings'
 import { SettingsPermissions as P } from './permissions'
@@ -13,6 +15,16 @@ const DEFAULTS = { kerf: 4.4, trim: 10, stages: 3, firstCut: 0, minOffcutLength:
  */
 export function ParametersPage() {
   const { t } = useTranslation('optimization-settings')
+  const { has } = usePermission()
+  // The settings page's optimisation tab says whether new parameters use stocked offcuts; read
+  // only by those who may read that tab (the server refuses the others).
+  const mayReadSettings = has(Permissions['AbpSettingManagement.Settings']) && has(Permissions['Optimization.OptimizationSetting'])
+  const tab = useQuery({
+    queryKey: ['settings', '/api/app/optimization-setting'], // the settings page's key: a save there shows here
+    queryFn: ({ signal }) => http.get<{ useStockOffcuts?: boolean }>('/api/app/optimization-setting', { signal, silent: true }),
+    enabled: mayReadSettings,
+  })
+  const defaults = { ...DEFAULTS, useStockOffcuts: tab.data?.useStockOffcuts ?? DEFAULTS.useStockOffcuts }
   const { saveParameters, removeParameters } = useSettingsMutations()
   const mm = t('unitMm')
   const fields: NumberField[] = [
@@ -34,7 +46,7 @@ export function ParametersPage() {
       save={saveParameters}
       remove={removeParameters}
       fields={fields}
-      defaults={DEFAULTS}
+      defaults={defaults}
       createTitle={t('params.createTitle')}
       editTitle={t('params.editTitle')}
       confirmDelete={(r) => t('params.confirmDelete', { name: r.name })}

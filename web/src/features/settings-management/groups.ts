@@ -3,7 +3,7 @@ import type { PermissionName } from '../../components'
 import { SettingsPermissions as P } from './permissions'
 
 /** How a field of a group is edited. */
-export type FieldKind = 'bool' | 'int' | 'float' | 'text' | 'secret' | 'select'
+export type FieldKind = 'bool' | 'int' | 'float' | 'text' | 'secret' | 'select' | 'lookup'
 
 /** One field of a settings group: its JSON path, how it is edited and its rules. */
 export interface FieldSpec {
@@ -17,6 +17,8 @@ export interface FieldSpec {
   minLength?: number
   maxLength?: number
   check?: 'email' | 'url' | 'uuid'
+  /** For a lookup: the list call whose rows ({id, name}) are the options; the value is the id. */
+  source?: string
   /** For a secret: the sibling member saying a value is stored. */
   isSet?: string
 }
@@ -155,8 +157,8 @@ export const GROUPS: GroupSpec[] = [
     method: 'put',
     permission: P.Optimization,
     fields: [
-      { name: ['defaultOptimizeParameterSettingId'], kind: 'text', check: 'uuid' },
-      { name: ['defaultMachineParameterSettingId'], kind: 'text', check: 'uuid' },
+      { name: ['defaultOptimizeParameterSettingId'], kind: 'lookup', source: '/api/optimization/optimize-parameter-settings' },
+      { name: ['defaultMachineParameterSettingId'], kind: 'lookup', source: '/api/optimization/machine-parameter-settings' },
       { name: ['useStockOffcuts'], kind: 'bool' },
       { name: ['labelLayout'], kind: 'select', options: [{ value: 'sheet', label: 'labelLayout.sheet' }, { value: 'roll', label: 'labelLayout.roll' }] },
     ],

@@ -24,6 +24,21 @@ export function useMultiTenancy(): boolean {
   return anon.data?.multiTenancy?.isEnabled ?? true
 }
 
+/**
+ * Whether the tenant lets people register themselves (Abp.Account.IsSelfRegistrationEnabled, the
+ * settings page's account tab): on while the configuration loads or cannot be read, as the server
+ * refuses a registration it does not allow anyway.
+ */
+export function useSelfRegistration(): boolean {
+  const anon = useQuery({
+    queryKey: ANONYMOUS_CONFIG_KEY,
+    queryFn: () => fetchApplicationConfiguration({ silent: true }),
+    retry: false,
+    staleTime: 60_000,
+  })
+  return anon.data?.setting?.values?.['Abp.Account.IsSelfRegistrationEnabled'] !== 'false'
+}
+
 export interface AccountScreenProps {
   /** Under the product's name: what the screen is for. */
   subtitle: ReactNode

@@ -3,7 +3,8 @@ import type { Rule } from 'antd/es/form'
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { HttpError, errorToMessage, validationErrorsByField } from '../../../components'
+import { HttpError, errorToMessage, http, validationErrorsByField } from '../../../components'
+import type { ListResult } from '../../../api/types'
 import { groupQuery, useSaveGroup } from '../api'
 import { passesCheck, secretIsSet, toBody, toForm, type FieldSpec, type GroupSpec } from '../groups'
 
@@ -60,6 +61,8 @@ export function GroupForm({ group, extra }: { group: GroupSpec; extra?: ReactNod
         return <InputNumber precision={0} style={{ width: 200 }} data-testid={testId} />
       case 'float':
         return <InputNumber step={0.1} style={{ width: 200 }} data-testid={testId} />
+      case 'lookup':
+        return <LookupSelect source={f.source ?? ''} testId={testId} />
       case 'select':
         return <Select style={{ width: 240 }} options={(f.options ?? []).map((o) => ({ value: o.value, label: t(o.label) }))} data-testid={testId} />
       case 'secret':
@@ -117,5 +120,30 @@ export function GroupForm({ group, extra }: { group: GroupSpec; extra?: ReactNod
         {extra}
       </Flex>
     </Form>
+  )
+}
+
+/**
+ * A select over the rows of a list call (the optimisation tab's parameters and machine): empty
+ * means "the row marked default", so it can be cleared.
+ */
+function LookupSelect({ source, testId, value, onChange }: { source: string; testId: string; value?: string; onChange?: (v: string) => void }) {
+  const { t } = useTranslation('settings-management')
+  const rows = useQuery({
+    queryKey: ['settings-management', 'lookup', source],
+    queryFn: ({ signal }) => http.get<ListResult<{ id: string; name: string }>>(source, { params: { MaxResultCount: 1000 }, signal }),
+  })
+  return (
+    <Select
+      style={{ width: 320 }}
+      allowClear
+      showSearch={{ optionFilterProp: 'label' }}
+      loading={rows.isPending}
+      placeholder={t('lookupDefault')}
+      value={value || undefined}
+      onChange={(v: string | undefined) => onChange?.(v ?? '')}
+      options={(rows.data?.items ?? []).map((r) => ({ value: r.id, label: r.name }))}
+      data-testid={testId}
+    />
   )
 }
