@@ -24,6 +24,7 @@ import { ChangePasswordForm } from '../components/ChangePasswordForm'
 import { DASHBOARD_PATH } from '../app/buildRoutes'
 import { backToMyAccount, isImpersonating, logout } from '../app/sessionActions'
 import { OAuthError } from '../api/oauth'
+import { NotificationBell } from '../features/notifications/NotificationBell'
 import { LanguagePicker } from './LanguagePicker'
 import { HeaderSearch } from './header-search/HeaderSearch'
 import { useAppStore, type SizeName } from './stores'
@@ -227,6 +228,7 @@ export function Navbar() {
         {device === 'mobile' ? null : <FullScreenButton />}
         {device === 'mobile' ? null : <SizePicker />}
         <LanguagePicker />
+        <NotificationBell />
         <Tooltip title={t('navbar.settings')}>
           <Button type="text" icon={<SettingOutlined />} onClick={() => setSettingsOpen(true)} data-testid="open-settings" />
         </Tooltip>
