@@ -1,9 +1,10 @@
 import { useEffect, useRef } from 'react'
 import { Alert, App, Button, Form, Input, Skeleton, Tabs } from 'antd'
 import { useTranslation } from 'react-i18next'
-import { ChangePasswordForm, errorToMessage, HttpError, PageContainer, validationErrorsByField } from '../../components'
+import { ChangePasswordForm, errorToMessage, HttpError, PageContainer, usePermission, validationErrorsByField } from '../../components'
 import type { MyProfile } from '../../api/types'
 import { useMyProfile, useUpdateMyProfile } from './api'
+import { NOTIFICATIONS_CLIENT, Subscriptions } from './Subscriptions'
 
 type Values = Omit<MyProfile, 'concurrencyStamp'>
 
@@ -78,9 +79,10 @@ function PersonalData() {
   )
 }
 
-/** /profile-setting/index: personal data and change password. */
+/** /profile-setting/index: personal data, change password, and the notification subscriptions. */
 export function ProfileSettingPage() {
   const { t } = useTranslation('profile-setting')
+  const { has } = usePermission()
   return (
     <PageContainer>
       <Tabs
@@ -95,6 +97,7 @@ export function ProfileSettingPage() {
               </div>
             ),
           },
+          ...(has(NOTIFICATIONS_CLIENT) ? [{ key: 'notifications', label: t('notifications'), children: <Subscriptions /> }] : []),
         ]}
       />
     </PageContainer>
