@@ -23,6 +23,7 @@ import (
 	"kerf/internal/platform/module"
 	"kerf/internal/platform/permission"
 	"kerf/internal/platform/ratelimit"
+	"kerf/internal/platform/realtime"
 	"kerf/internal/platform/setting"
 	"kerf/web"
 )
@@ -43,6 +44,7 @@ type App struct {
 	Identity    *identity.Service
 	Metrics     *metrics.Metrics // served at /metrics
 	Jobs        *jobs.Queue      // the job queue; works jobs once StartJobs is called
+	Realtime    *realtime.Server // the SignalR hubs; areas declare theirs with Realtime.Hub
 	audit       *audit.Writer
 	stops       []func() // of the modules' background work (background), run by Close
 }
@@ -89,6 +91,14 @@ func New(ctx context.Context, cfg config.Config) (*App, error) {
 	a.Features = feature.New(d, a.Bus, a.editionOf)
 	a.Permissions.Features = a.Features // a switched-off feature's permissions are not granted
 	a.Catalog.Add(feature.Texts)
+	a.Realtime = realtime.New(realtime.Options{DB: d, Bus: a.Bus, Checker: a.Permissions})
+	if err := a.Realtime.Start(ctx); err != nil {
+		_ = a.Bus.Close()
+		_ = store.Close()
+		_ = d.Close()
+		return nil, err
+	}
+	a.Catalog.Add(realtime.Texts)
 	a.audit = audit.NewWriter(d, cfg.AuditReads)
 	go a.audit.Run()
 	if a.Jobs, err = jobs.New(d, jobs.ConfigFromEnv()); err != nil {
@@ -126,6 +136,7 @@ func New(ctx context.Context, cfg config.Config) (*App, error) {
 		m.Register(a.API)
 	}
 	a.Features.Register(a.API)
+	a.Realtime.Register(a.API) // the hubs' routes; each hub is looked up per request
 	a.API.Finish()
 	a.API.Router.Get("/healthz", func(w http.ResponseWriter, _ *http.Request) {
 		httpapi.WriteJSON(w, http.StatusOK, map[string]string{"status": "ok"})
@@ -156,6 +167,7 @@ func (a *App) Migrations() []db.Migration {
 	ms = append(ms, setting.Migrations...)
 	ms = append(ms, jobs.Migrations...)
 	ms = append(ms, feature.Migrations...)
+	ms = append(ms, realtime.Migrations...)
 	for _, m := range a.Modules {
 		ms = append(ms, m.Migrations()...)
 	}
@@ -198,6 +210,7 @@ func (a *App) Close() {
 	}
 	a.stops = nil
 	a.audit.Close()
+	a.Realtime.Close()
 	_ = a.Bus.Close()
 	_ = a.Blob.Close()
 	_ = a.DB.Close()

@@ -70,8 +70,11 @@ func (a *App) modules(ctx context.Context) ([]module.Module, error) {
 	acc := account.New(account.Deps{DB: a.DB, Identity: a.Identity, SecurityLog: sec.Service(),
 		Mail: mail.Sender(), Templates: templates.Service(), PublicURL: a.Config.Public(), Settings: a.Settings})
 	weChat := wechat.New(wechat.Deps{DB: a.DB, Settings: a.Settings})
-	oidcModule := oidc.New(oidc.Deps{DB: a.DB, Secret: a.Config.Secret, DataDir: a.Config.DataDir, KeyRotation: a.Config.KeyRotation, Bus: a.Bus, Identity: a.Identity, Permissions: a.Permissions, SecurityLog: sec.Service(), PhoneCodes: acc.PhoneCodes(), WeChat: weChat.Service()})
+	oidcModule := oidc.New(oidc.Deps{DB: a.DB, Secret: a.Config.Secret, DataDir: a.Config.DataDir, KeyRotation: a.Config.KeyRotation, Bus: a.Bus, Identity: a.Identity, Permissions: a.Permissions, SecurityLog: sec.Service(), PhoneCodes: acc.PhoneCodes(), WeChat: weChat.Service(), Disconnect: a.Realtime.Disconnect})
 	a.Identity.AddSignOutHook(oidcModule.SignOutUser) // locked, deleted or re-passworded users lose their logins
+	a.Identity.AddSignOutHook(func(ctx context.Context, _ bun.IDB, id uuid.UUID) error {
+		return a.Realtime.Disconnect(ctx, id) // and their hub connections, once the change commits
+	})
 	filesModule := files.New(files.Deps{DB: a.DB, Blob: a.Blob})
 	dict := datadictionary.New(datadictionary.Deps{DB: a.DB, Bus: a.Bus, Catalog: a.Catalog, Permissions: a.Permissions, Tenants: a.Identity, ListTenants: a.Identity.Tenants})
 	orders := salesorder.New(salesorder.Deps{DB: a.DB, Bus: a.Bus, Catalog: a.Catalog, Permissions: a.Permissions, Identity: a.Identity, Files: filesModule.Service(), Tenants: a.Identity})

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/google/uuid"
 	"github.com/ory/fosite"
 	"github.com/ory/fosite/handler/openid"
 
@@ -41,7 +42,10 @@ type Deps struct {
 	SecurityLog *securitylog.Service
 	PhoneCodes  PhoneCodeChecker
 	WeChat      ExternalSignIn // the wechat grant; nil: refused
-	Options     Options
+	// Disconnect closes a user's realtime connections on every replica (after the caller's
+	// commit); force-offline calls it. nil: none.
+	Disconnect func(ctx context.Context, userID uuid.UUID) error
+	Options    Options
 }
 
 // Options tune the area; the zero value is production's.

@@ -39,8 +39,13 @@ func (m *Module) ForceUserOffline(ctx context.Context, userID uuid.UUID) (*ident
 	}
 	var n int
 	err = m.deps.DB.InTx(ctx, func(ctx context.Context, tx bun.Tx) error {
-		n, err = m.store.revokeUser(ctx, tx, userID.String(), reasonForcedOffline)
-		return err
+		if n, err = m.store.revokeUser(ctx, tx, userID.String(), reasonForcedOffline); err != nil {
+			return err
+		}
+		if m.deps.Disconnect != nil { // the user's open hub connections close once this commits
+			return m.deps.Disconnect(ctx, userID)
+		}
+		return nil
 	})
 	if err != nil {
 		return nil, 0, err

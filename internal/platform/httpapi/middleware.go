@@ -203,6 +203,13 @@ type expiredKey struct{}
 func (a *API) authenticate(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h := r.Header.Get("Authorization")
+		if h == "" && strings.HasPrefix(r.URL.Path, "/signalr-hubs/") {
+			// Browsers cannot give a WebSocket a header: the realtime hubs (and only they)
+			// take the token from the access_token query, as the SignalR client sends it.
+			if t := r.URL.Query().Get("access_token"); t != "" {
+				h = "Bearer " + t
+			}
+		}
 		a.mu.Lock()
 		v := a.verifier
 		a.mu.Unlock()
