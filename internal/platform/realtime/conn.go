@@ -189,12 +189,12 @@ func (c *conn) dispatch(rec []byte) bool {
 	switch m.Type {
 	case typeInvocation:
 		if len(m.StreamIDs) > 0 {
-			c.complete(m.InvocationID, nil, false, "Streaming is not supported.")
+			c.complete(m.InvocationID, nil, false, c.s.errorMessage(c.ctx, m.Target, apperr.User(KeyNoStreaming)))
 			return true
 		}
 		c.invoke(m)
 	case typeStreamInvocation:
-		c.complete(m.InvocationID, nil, false, "Streaming is not supported.")
+		c.complete(m.InvocationID, nil, false, c.s.errorMessage(c.ctx, m.Target, apperr.User(KeyNoStreaming)))
 	case typeClose:
 		return false
 	case typePing, typeCompletion, typeStreamItem, typeCancelInvocation:
@@ -210,7 +210,7 @@ func (c *conn) dispatch(rec []byte) bool {
 func (c *conn) invoke(m incoming) {
 	fn := c.h.method(m.Target)
 	if fn == nil {
-		c.complete(m.InvocationID, nil, false, fmt.Sprintf("Method '%s' does not exist.", m.Target))
+		c.complete(m.InvocationID, nil, false, c.s.errorMessage(c.ctx, m.Target, apperr.User(KeyNoMethod, m.Target)))
 		return
 	}
 	var (

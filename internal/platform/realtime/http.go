@@ -30,6 +30,8 @@ const (
 	KeyIDInUse      = "Realtime:ConnectionIdInUse"
 	KeyUnknownHub   = "Realtime:UnknownHub"
 	KeyShuttingDown = "Realtime:ShuttingDown"
+	KeyNoMethod     = "Realtime:NoMethod"
+	KeyNoStreaming  = "Realtime:NoStreaming"
 )
 
 // Texts are the package's messages; the app adds them to its catalogue.
@@ -39,6 +41,8 @@ var Texts = localization.Texts{
 	KeyIDInUse:      {ZhHans: "连接标识 id 已被使用", En: "The connection id is already in use"},
 	KeyUnknownHub:   {ZhHans: "没有名为「{0}」的实时通道", En: `There is no realtime hub named "{0}"`},
 	KeyShuttingDown: {ZhHans: "服务器正在停止，请稍后重新连接", En: "The server is stopping; connect again shortly"},
+	KeyNoMethod:     {ZhHans: "实时通道没有方法「{0}」", En: "Method '{0}' does not exist."},
+	KeyNoStreaming:  {ZhHans: "实时通道不支持流式调用", En: "Streaming is not supported."},
 }
 
 // Register mounts the negotiate and connect routes of every hub, declared now or later (the

@@ -93,11 +93,11 @@ func TestInvocationsAnswerCompletions(t *testing.T) {
 		{"an internal error is not shown to the client",
 			map[string]any{"type": 1, "invocationId": "3", "target": "Fail", "arguments": []any{}}, nil, "内部"},
 		{"an unknown method is an error",
-			map[string]any{"type": 1, "invocationId": "4", "target": "Missing", "arguments": []any{}}, nil, "Method 'Missing' does not exist."},
+			map[string]any{"type": 1, "invocationId": "4", "target": "Missing", "arguments": []any{}}, nil, "没有方法「Missing」"},
 		{"streaming is refused",
-			map[string]any{"type": 4, "invocationId": "5", "target": "Echo", "arguments": []any{}}, nil, "Streaming is not supported."},
+			map[string]any{"type": 4, "invocationId": "5", "target": "Echo", "arguments": []any{}}, nil, "不支持流式调用"},
 		{"client streams are refused",
-			map[string]any{"type": 1, "invocationId": "6", "target": "Echo", "arguments": []any{}, "streamIds": []string{"1"}}, nil, "Streaming is not supported."},
+			map[string]any{"type": 1, "invocationId": "6", "target": "Echo", "arguments": []any{}, "streamIds": []string{"1"}}, nil, "不支持流式调用"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
