@@ -79,7 +79,7 @@ func (c completion) MarshalJSON() ([]byte, error) {
 type closeMessage struct {
 	Type           int    `json:"type"`
 	Error          string `json:"error,omitempty"`
-	AllowReconnect bool   `json:"allowReconnect,omitempty"`
+	AllowReconnect bool   `json:"allowReconnect"`
 }
 
 var pingFrame = []byte("{\"type\":6}\x1e")
