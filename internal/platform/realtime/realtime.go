@@ -38,7 +38,7 @@ const (
 	ClientTimeout     = 30 * time.Second
 	HandshakeTimeout  = 15 * time.Second
 	writeTimeout      = 10 * time.Second
-	sendBuffer        = 256 // frames queued per connection; a client that falls further behind is dropped
+	sendBuffer        = 32 // frames queued per connection; a client that falls further behind is dropped
 )
 
 // Options are what the server needs from the platform.
