@@ -3467,7 +3467,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A finished run's part labels as PDF ({planNo}-labels.pdf): one per part copy in take-off order, with a Code 128 barcode of its label code, order, cabinet, name, finished and cut size, banding and grain, board and pattern. Query layout: sheet (default; A4, 3 × 8 labels of 70 × 37 mm) or roll (one 100 × 60 mm label a page) (not in the contract) */
+        /** A finished run's part labels as PDF ({planNo}-labels.pdf): one per part copy in take-off order, with a Code 128 barcode of its label code, order, cabinet, name, finished and cut size, banding and grain, board and pattern. Query layout: sheet (A4, 3 × 8 labels of 70 × 37 mm) or roll (one 100 × 60 mm label a page); absent, the optimisation settings' label layout (not in the contract) */
         get: operations["get-api-optimization-import-files-solutions-solutionId-labels"];
         put?: never;
         post?: never;
