@@ -77,7 +77,7 @@ const ids = () => screen.queryAllByTestId('notification-row').map((r) => r.getAt
 const row = (id: string) => screen.getAllByTestId('notification-row').find((r) => r.getAttribute('data-id') === id)!
 
 describe('NotificationsPage', () => {
-  it('lists all notifications 20 a page with severity and state, and searches by text and read state', async () => {
+  it('lists all notifications, newest first, 20 a page, with severity and state', async () => {
     const { calls } = world()
     renderWithApp(<NotificationsPage />, { granted: [CLIENT] })
     await waitFor(() => expect(ids()).toHaveLength(20))
@@ -92,7 +92,12 @@ describe('NotificationsPage', () => {
     const get = calls.find((c) => c.path === '/api/my-notifilers')!
     expect(get.query.get('readState')).toBe('-1')
     expect(get.query.get('reverse')).toBe('true')
+  })
 
+  it('searches by text, resets, and pages on the server', async () => {
+    const { calls } = world()
+    renderWithApp(<NotificationsPage />, { granted: [CLIENT] })
+    await waitFor(() => expect(ids()).toHaveLength(20))
     await userEvent.type(screen.getByTestId('notifications-search-filter'), 'returned{Enter}')
     await waitFor(() => expect(ids()).toEqual(['n1']))
     expect(calls.at(-1)?.query.get('filter')).toBe('returned')

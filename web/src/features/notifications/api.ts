@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
-import { http, toPage, type Page, type PageRequest } from '../../components'
+import { http } from '../../api/http'
+import { toPage, type Page, type PageRequest } from '../../components/data-table/paging'
 import { hubConnected, invokeHub } from '../../api/realtime'
 
 /** Read state (spec 002 §3): Read 0, UnRead 1; -1 selects both in a list. */
