@@ -89,6 +89,30 @@ func TestForcingAUserOfflineClosesTheirHubConnectionsAndRefusesTheirToken(t *tes
 		if err == nil || res2 == nil || res2.StatusCode != http.StatusUnauthorized {
 			t.Fatalf("connect with the old token: %v %v, want 401", res2, err)
 		}
+
+		// Locking a user signs them out everywhere (identity's sign-out hook): their hub
+		// connections close too.
+		bob := e.CreateUser(t, "", "bob")
+		bobWS, _, err := websocket.Dial(ctx, strings.Replace(srv.URL, "http", "ws", 1)+"/signalr-hubs/offline-test?access_token="+bob, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer bobWS.CloseNow()
+		if err := bobWS.Write(ctx, websocket.MessageText, []byte("{\"protocol\":\"json\",\"version\":1}\x1e")); err != nil {
+			t.Fatal(err)
+		}
+		if _, msg, err := bobWS.Read(ctx); err != nil || string(msg) != "{}\x1e" {
+			t.Fatalf("handshake %q %v", msg, err)
+		}
+		waitFor(t, func() bool { return e.App.Realtime.Connections() == 1 })
+		if err := e.App.Identity.LockUser(context.Background(), e.UserID(t, "bob", ""), time.Now().Add(time.Hour)); err != nil {
+			t.Fatal(err)
+		}
+		_, msg, err := bobWS.Read(ctx)
+		if err != nil || !strings.Contains(string(msg), `"allowReconnect":false`) {
+			t.Fatalf("locked user's connection: %q %v", msg, err)
+		}
+		waitFor(t, func() bool { return e.App.Realtime.Connections() == 0 })
 	})
 }
 
