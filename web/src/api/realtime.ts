@@ -11,7 +11,9 @@
  *   token: the real-time connection is not started"); stopped when the last user goes or the
  *   token is cleared (logout, expired session), started again on login.
  * - Retries (spec 000 §9, 002 §9): a failed start or a lost connection is retried after
- *   {@link FIRST_RETRY_MS} (5 s), then every {@link RETRY_MS} (60 s), forever.
+ *   {@link FIRST_RETRY_MS} (5 s), then every {@link RETRY_MS} (60 s), forever — except after the
+ *   server closed it without allowing a reconnect (the user was signed out or forced offline):
+ *   then it waits for the next login.
  *
  * Components use the hooks:
  *
@@ -85,6 +87,9 @@ function buildConnection(name: string): HubConnectionLike {
 
 type Handler = (...args: never[]) => void
 
+/** SignalR's error for a close message with allowReconnect false (a close that allows it reconnects by itself). */
+const SERVER_CLOSED = /^Server returned an error on close/
+
 /** One hub: its connection, users, status and the timer of the next start. */
 class Hub {
   private conn: HubConnectionLike | null = null
@@ -92,6 +97,8 @@ class Hub {
   private timer: ReturnType<typeof setTimeout> | null = null
   private failures = 0
   private everConnected = false
+  /** The server closed the connection for good (the user was signed out): wait for a new token. */
+  private closedByServer = false
   private status: HubStatus = 'disconnected'
   private readonly statusListeners = new Set<() => void>()
   private readonly reconnectedListeners = new Set<() => void>()
@@ -149,9 +156,16 @@ class Hub {
     }
   }
 
+  /** Login, logout or a refreshed token: a connection the server closed for good may start again. */
+  tokenChanged() {
+    this.closedByServer = false
+    this.sync()
+  }
+
   /** Starts or stops the connection as the users and the token require. */
   sync() {
     if (this.users > 0 && getToken()) {
+      if (this.closedByServer) return
       if (!this.conn && !this.timer) void this.start()
     } else this.stop()
   }
@@ -173,6 +187,12 @@ class Hub {
       this.conn = null
       this.setStatus('disconnected')
       if (err) console.warn(`realtime hub ${this.name} closed`, err)
+      // A close message without allowReconnect (decision 0015: the user was signed out): the
+      // old token cannot connect again, so wait for a login instead of retrying.
+      if (err && SERVER_CLOSED.test(err.message)) {
+        this.closedByServer = true
+        return
+      }
       this.schedule()
     })
     this.conn = c
@@ -237,7 +257,7 @@ export class HubRegistry {
       h = new Hub(name, this.build)
       this.hubs.set(name, h)
       // Login starts the wanted hubs, logout stops them all.
-      this.unsubscribe ??= subscribeToken(() => this.hubs.forEach((x) => x.sync()))
+      this.unsubscribe ??= subscribeToken(() => this.hubs.forEach((x) => x.tokenChanged()))
     }
     return h
   }
