@@ -8,19 +8,13 @@ import { useAppConfig } from '../../components/useAppConfig'
 import { applyToContacts, chatKeys, unreadTotal, useContacts, peerOf } from './api'
 import { useChatEvent, useChatHub, useChatReconnected } from './hub'
 import { useChatUi } from './store'
+import { CHAT_PATH } from './paths'
 
 const FriendValidationPrompt = lazy(() => import('./components/FriendValidationPrompt').then((m) => ({ default: m.FriendValidationPrompt })))
 
-/** Where the navbar's chat icon leads. */
-export const CHAT_PATH = '/im/chat'
-
-/**
- * The navbar's chat icon: the unread count of every conversation (from the contacts, raised by
- * pushes), a click opens the chat page; a friend request pushed to the user opens the validation
- * prompt on whatever page they are.
- */
-export function ChatNavEntry() {
-  const { t } = useTranslation('chat', { useSuspense: false })
+/** The navbar's chat icon (see ChatNavEntry), loaded lazily with SignalR. */
+export function NavEntry() {
+  const { t } = useTranslation('chat')
   const qc = useQueryClient()
   const navigate = useNavigate()
   const me = useAppConfig().data?.currentUser?.id

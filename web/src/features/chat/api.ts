@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query'
 import { http, type BlobResult } from '../../api/http'
-import { listParams, toPage, type ListRequest, type Page } from '../../components/data-table'
+import { listParams, toPage, type ListRequest, type Page } from '../../components/data-table/paging'
 import type { ListResult, Schemas } from '../../api/types'
 
 // ---------------------------------------------------------------- shapes (decision 0015 "Chat")
