@@ -51,11 +51,10 @@ func TestLayers(t *testing.T) {
 // store is unexported and never reachable. A new area adds its line here, and a new
 // dependency is a decision to write down. Tests may import any area (they wire).
 var areaImports = map[string][]string{
-	"account":        {"identity", "securitylog", "texttemplate"}, // the password-reset e-mail's template
-	"auditdesign":    {"catalog", "homedesign", "salesorder"},     // the order and its design id, files and confirm; the plans' designs; part prices (docs/decisions/0012)
+	"account":        {"identity", "securitylog", "texttemplate"},              // the password-reset e-mail's template
+	"auditdesign":    {"catalog", "homedesign", "notifications", "salesorder"}, // the order and its design id, files and confirm; the plans' designs; part prices (docs/decisions/0012); sheets assigned, sent back, passed (0015)
 	"auditlogging":   {"identity"},
 	"catalog":        {"files"}, // images and file descriptors of catalogue rows
-	"chat":           nil,       // users' names come through the app's wiring (chat.Users)
 	"claimtypes":     {"identity"},
 	"cutting":        nil,
 	"datadictionary": nil,
@@ -65,15 +64,16 @@ var areaImports = map[string][]string{
 	"importmapping":  {"datadictionary"}, // value mappings may take a dictionary's items
 	"language":       nil,
 	"menus":          nil,
+	"notifications":  nil, // a leaf: the areas that notify import it (their kinds and Notification)
 	"tenantdb":       nil,
 	"oidc":           {"identity", "securitylog"},
-	"optimization":   {"auditdesign", "cutting", "files", "homedesign", "texttemplate", "warehouse"}, // passed review sheets' designs; the engine; result blobs; the design JSON's type; the finished e-mail's template; stock bookings (docs/decisions/0013)
-	"orderdetail":    {"catalog", "importmapping", "salesorder"},                                     // picked catalogue rows; imports read through mappings; the order, its totals and submit check
+	"optimization":   {"auditdesign", "cutting", "files", "homedesign", "notifications", "texttemplate", "warehouse"}, // passed review sheets' designs; the engine; result blobs; the design JSON's type; runs finished or failed (0015); the finished e-mail's template; stock bookings (docs/decisions/0013)
+	"orderdetail":    {"catalog", "importmapping", "salesorder"},                                                      // picked catalogue rows; imports read through mappings; the order, its totals and submit check
 	"orgunits":       {"identity"},
 	"pageconfig":     {"identity"}, // the caller's roles and whether they are the side's admin
 	"permissions":    {"identity"},
 	"saas":           {"identity", "texttemplate"},
-	"salesorder":     {"files", "identity"}, // order files' blobs; user names in the status log
+	"salesorder":     {"files", "identity", "notifications"}, // order files' blobs; user names in the status log; status changes to the creator (0015)
 	"securitylog":    nil,
 	"session":        {"identity"},
 	"settings":       nil,

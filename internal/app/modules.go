@@ -13,7 +13,6 @@ import (
 	"kerf/internal/auditdesign"
 	"kerf/internal/auditlogging"
 	"kerf/internal/catalog"
-	"kerf/internal/chat"
 	"kerf/internal/claimtypes"
 	"kerf/internal/datadictionary"
 	"kerf/internal/files"
@@ -22,6 +21,7 @@ import (
 	"kerf/internal/importmapping"
 	"kerf/internal/language"
 	"kerf/internal/menus"
+	"kerf/internal/notifications"
 	"kerf/internal/oidc"
 	"kerf/internal/optimization"
 	"kerf/internal/orderdetail"
@@ -63,6 +63,8 @@ func (a *App) modules(ctx context.Context) ([]module.Module, error) {
 		}
 		return out
 	}
+	// Notifications: every module's kinds (notifications.DefinitionModule), read at the first use.
+	notes := a.notifications()
 	sec := securitylog.New(a.DB, nil)
 	// E-mail: mail.Sender() queues a message (after the caller's commit); templates.Service().Render
 	// renders its body from a text template in the caller's language.
@@ -78,11 +80,12 @@ func (a *App) modules(ctx context.Context) ([]module.Module, error) {
 	})
 	filesModule := files.New(files.Deps{DB: a.DB, Blob: a.Blob})
 	dict := datadictionary.New(datadictionary.Deps{DB: a.DB, Bus: a.Bus, Catalog: a.Catalog, Permissions: a.Permissions, Tenants: a.Identity, ListTenants: a.Identity.Tenants})
-	orders := salesorder.New(salesorder.Deps{DB: a.DB, Bus: a.Bus, Catalog: a.Catalog, Permissions: a.Permissions, Identity: a.Identity, Files: filesModule.Service(), Tenants: a.Identity})
+	orders := salesorder.New(salesorder.Deps{DB: a.DB, Bus: a.Bus, Catalog: a.Catalog, Permissions: a.Permissions, Identity: a.Identity, Files: filesModule.Service(), Tenants: a.Identity,
+		Notifier: notes.Service()})
 	products := catalog.New(catalog.Deps{DB: a.DB, Catalog: a.Catalog, Permissions: a.Permissions, Tenants: a.Identity})
 	plans := homedesign.New(homedesign.Deps{DB: a.DB, Settings: a.Settings, Tenants: a.Identity, Permissions: a.Permissions,
 		UserID: a.userID})
-	review := a.auditDesign(orders.Service(), plans.Service(), products.Service(), dict.Service())
+	review := a.auditDesign(orders.Service(), plans.Service(), products.Service(), dict.Service(), notes.Service())
 	stock := warehouse.New(warehouse.Deps{DB: a.DB, Tenants: a.Identity, UserID: a.userID})
 	// The languages and text overrides: the catalog's source of overrides, with the web client's texts.
 	langs, err := language.New(language.Deps{DB: a.DB, Bus: a.Bus, Catalog: a.Catalog, Web: web.Locales})
@@ -108,7 +111,6 @@ func (a *App) modules(ctx context.Context) ([]module.Module, error) {
 		auditlogging.New(auditlogging.Deps{DB: a.DB, Identity: a.Identity, Settings: a.Settings}),
 		permissions.New(permissions.Deps{DB: a.DB, Registry: a.Registry, Permissions: a.Permissions, Directory: a.Identity}),
 		filesModule,
-		chat.New(chat.Deps{DB: a.DB, Blob: a.Blob, Users: a.chatUser}), // friends and messages (area im)
 		products,
 		dict,
 		pageconfig.New(pageconfig.Deps{DB: a.DB, Bus: a.Bus, Catalog: a.Catalog, Permissions: a.Permissions, Identity: a.Identity}),
@@ -121,7 +123,7 @@ func (a *App) modules(ctx context.Context) ([]module.Module, error) {
 		stock,
 		optimization.New(optimization.Deps{DB: a.DB, Catalog: a.Catalog, Permissions: a.Permissions, Tenants: a.Identity,
 			Reviews: review.Service(), Stock: stock.Service(),
-			Mail: mail.Sender(), Templates: templates.Service(), Recipient: a.recipient, PublicURL: a.Config.Public(), Settings: a.Settings}),
+			Mail: mail.Sender(), Templates: templates.Service(), Recipient: a.recipient, PublicURL: a.Config.Public(), Settings: a.Settings, Notifier: notes.Service()}),
 		mail,
 		templates,
 		// Tenants and editions (host): a new tenant gets every module's TenantSeeder rows.
@@ -129,15 +131,65 @@ func (a *App) modules(ctx context.Context) ([]module.Module, error) {
 			Templates: templates.Service(), Mail: mail.Sender(), Catalog: a.Catalog, PublicURL: a.Config.Public(), MultiTenancy: a.Config.MultiTenancy}),
 		settingsModule,
 		weChat,
+		notes,
 	}, nil
+}
+
+// notifications builds the notifications area: the kinds every module declares, the active
+// users a broadcast reaches, and the roles given the realtime connection at seed (the default
+// roles new users get and, with demo, the sales role).
+func (a *App) notifications() *notifications.Module {
+	return notifications.New(notifications.Deps{DB: a.DB, Realtime: a.Realtime, Permissions: a.Permissions,
+		Definitions: func() []notifications.Definition {
+			var out []notifications.Definition
+			for _, m := range a.Modules {
+				if d, ok := m.(notifications.DefinitionModule); ok {
+					out = append(out, d.Notifications()...)
+				}
+			}
+			return out
+		},
+		ActiveUsers: func(ctx context.Context) ([]uuid.UUID, error) {
+			var out []uuid.UUID
+			for skip := 0; ; skip += 1000 {
+				page, total, err := a.Identity.ListUsers(ctx, identity.UserQuery{Skip: skip, Limit: 1000})
+				if err != nil {
+					return nil, err
+				}
+				for _, u := range page {
+					if u.IsActive {
+						out = append(out, u.ID)
+					}
+				}
+				if len(page) == 0 || skip+len(page) >= total {
+					return out, nil
+				}
+			}
+		},
+		Tenants: a.Identity.Tenants,
+		SeedRoles: func(ctx context.Context, demo bool) ([]string, error) {
+			roles, err := a.Identity.AllRoles(ctx)
+			if err != nil {
+				return nil, err
+			}
+			var out []string
+			for _, r := range roles {
+				if r.IsDefault || (demo && r.Name == identity.SalesRole) {
+					out = append(out, r.Name)
+				}
+			}
+			return out, nil
+		},
+	})
 }
 
 // auditDesign builds the design review: the actor's name and roles for its logs, the
 // SeparatePallet and quotation-type dictionaries, an assignee's claim permission, and its
 // steps on sales orders (a deleted draft takes its sheets; the last pass confirms the order).
-func (a *App) auditDesign(orders *salesorder.Service, plans *homedesign.Service, parts *catalog.Service, dict *datadictionary.Service) *auditdesign.Module {
+func (a *App) auditDesign(orders *salesorder.Service, plans *homedesign.Service, parts *catalog.Service, dict *datadictionary.Service,
+	notes *notifications.Service) *auditdesign.Module {
 	m := auditdesign.New(auditdesign.Deps{DB: a.DB, Catalog: a.Catalog, Permissions: a.Permissions, Settings: a.Settings,
-		Orders: orders, Plans: plans, Parts: parts, Tenants: a.Identity, UserID: a.userID,
+		Orders: orders, Plans: plans, Parts: parts, Tenants: a.Identity, UserID: a.userID, Notifier: notes,
 		Actor: func(ctx context.Context) (string, []string) {
 			p := auth.FromContext(ctx)
 			if p == nil {
@@ -219,16 +271,6 @@ func (a *App) recipient(ctx context.Context, id uuid.UUID) (string, string, erro
 		name = u.UserName
 	}
 	return name, u.Email, nil
-}
-
-// chatUser answers the names of a user of ctx's tenant, for the chat (db.ErrNotFound for
-// another tenant's user or none).
-func (a *App) chatUser(ctx context.Context, id uuid.UUID) (chat.UserInfo, error) {
-	u, err := a.Identity.GetUser(ctx, id)
-	if err != nil {
-		return chat.UserInfo{}, err
-	}
-	return chat.UserInfo{ID: u.ID, UserName: u.UserName, Name: u.Name}, nil
 }
 
 // userID finds a user of ctx's tenant by user name (the demo seeds act as their users).

@@ -44,6 +44,8 @@ type Deps struct {
 	UserID func(ctx context.Context, userName string) (uuid.UUID, error)
 	// QuotationTypes answers the SalesOrderKuJiaLeQuotationType dictionary's values.
 	QuotationTypes func(ctx context.Context) ([]QuotationType, error)
+	// Notifier tells users of sheets assigned, sent back and passed (notify.go); nil: no one is told.
+	Notifier Notifier
 }
 
 // QuotationType is one value of the quotation-type dictionary.
@@ -85,7 +87,7 @@ func (m *Module) Service() *Service { return m.svc }
 func (m *Module) Name() string                    { return "auditdesign" }
 func (m *Module) Migrations() []db.Migration      { return migrations }
 func (m *Module) Permissions() []permission.Group { return permissionGroups }
-func (m *Module) Texts() localization.Texts       { return texts }
+func (m *Module) Texts() localization.Texts       { return mergeTexts(texts, notifyTexts) }
 func (m *Module) Settings() []setting.Definition  { return settingDefinitions }
 func (m *Module) Menus() []module.MenuEntry       { return module.WithFeature(FeatureDesignReview, menus) }
 
@@ -101,3 +103,13 @@ func (m *Module) Features() []feature.Group {
 			Description: t("订单设计方案的审核单、报价和设计文件", "Review sheets of orders' designs, quotations and design files")}}}}
 }
 func (m *Module) Seed(ctx context.Context, demo bool) error { return m.seed(ctx, demo) }
+
+func mergeTexts(parts ...localization.Texts) localization.Texts {
+	out := localization.Texts{}
+	for _, p := range parts {
+		for k, v := range p {
+			out[k] = v
+		}
+	}
+	return out
+}

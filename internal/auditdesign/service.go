@@ -49,6 +49,7 @@ type Service struct {
 	parts          *catalog.Service
 	settings       *setting.Service
 	quotationTypes func(ctx context.Context) ([]QuotationType, error)
+	notifier       Notifier // nil: no one is told (notify.go)
 }
 
 // OnAllPassed adds a step run in a pass's transaction for each order of the passed sheets
@@ -83,7 +84,7 @@ func (s *Service) DeleteSheets(ctx context.Context, tx bun.IDB, orderID uuid.UUI
 func NewService(deps Deps) *Service {
 	s := &Service{store: newStore(deps.DB), texts: deps.Catalog, actor: deps.Actor,
 		separatePallet: deps.SeparatePallet, assignee: deps.Assignee, orders: deps.Orders, plans: deps.Plans,
-		parts: deps.Parts, settings: deps.Settings, quotationTypes: deps.QuotationTypes}
+		parts: deps.Parts, settings: deps.Settings, quotationTypes: deps.QuotationTypes, notifier: deps.Notifier}
 	if deps.Permissions != nil {
 		s.perms = deps.Permissions
 	}
@@ -356,6 +357,9 @@ func (s *Service) Act(ctx context.Context, in ActionInput) ([]AuditDesign, error
 				if err := st.insertLog(ctx, s.logRow(ctx, a.ID, r.Log, name, roles, comment)); err != nil {
 					return err
 				}
+			}
+			if err := s.notify(ctx, st.idb, act, a, me, name, in.Comment); err != nil {
+				return err
 			}
 		}
 		if in.Action == ActPass && len(s.allPassed) > 0 {

@@ -41,6 +41,8 @@ type Deps struct {
 	// parameters and machine a run takes when none is named, the labels' layout; nil: the rows
 	// marked default and the A4 sheet.
 	Settings *setting.Service
+	// Notifier tells the starter of a run that it finished or failed (runs_notify.go); nil: no one.
+	Notifier Notifier
 }
 
 var _ module.Module = (*Module)(nil)
@@ -96,7 +98,7 @@ func (m *Module) Migrations() []db.Migration {
 // Texts are the area's messages, one map per part of the area.
 func (m *Module) Texts() localization.Texts {
 	out := localization.Texts{}
-	for _, part := range []localization.Texts{texts, settingsTexts, materialsTexts, importTexts, problemTexts, runTexts, kanbanTexts, runExcelTexts, printTexts, utilisationTexts, finishedMailTexts} {
+	for _, part := range []localization.Texts{texts, settingsTexts, materialsTexts, importTexts, problemTexts, runTexts, kanbanTexts, runExcelTexts, printTexts, utilisationTexts, finishedMailTexts, notifyTexts} {
 		for k, v := range part {
 			out[k] = v
 		}

@@ -152,6 +152,9 @@ func (s *Service) work(ctx context.Context, job jobs.Job[runArgs]) error {
 				return err
 			}
 		}
+		if err := s.notifyRun(ctx, tx, r, &out.Figures); err != nil {
+			return err
+		}
 		if _, err := db.Delete(ctx, tx, (*RunBoard)(nil)).Where("?TableAlias.run_id = ?", r.ID).Exec(ctx); err != nil {
 			return fmt.Errorf("run boards: %w", err)
 		}
@@ -258,9 +261,18 @@ func (s *Service) cancelRequested(ctx context.Context, id uuid.UUID) bool {
 	return err == nil && flag
 }
 
-// endRun records a run's end without a result.
+// endRun records a run's end without a result; a failed run's starter is told, in the same
+// transaction.
 func (s *Service) endRun(ctx context.Context, r *Run, status int, msg string) error {
 	done := time.Now().UTC()
 	r.Status, r.Error, r.FinishedAt = status, msg, &done
-	return db.UpdateStamped(ctx, s.db, r, "", "status", "error", "finished_at")
+	return s.db.InTx(ctx, func(ctx context.Context, tx bun.Tx) error {
+		if err := db.UpdateStamped(ctx, tx, r, "", "status", "error", "finished_at"); err != nil {
+			return err
+		}
+		if status != RunFailed {
+			return nil
+		}
+		return s.notifyRun(ctx, tx, r, nil)
+	})
 }

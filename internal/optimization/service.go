@@ -26,6 +26,7 @@ type Service struct {
 	// finished sends the "optimisation finished" e-mail (runs_finished_mail.go).
 	finished      finishedMailer
 	settingValues *setting.Service // nil: no optimisation settings (settings_defaults.go)
+	notifier      Notifier         // nil: no one is told of runs' ends (runs_notify.go)
 }
 
 // NewService returns the area's service.
@@ -34,7 +35,7 @@ func NewService(deps Deps) *Service {
 	if stock == nil {
 		stock = warehouse.NewService(deps.DB)
 	}
-	return &Service{db: deps.DB, texts: deps.Catalog, perms: deps.Permissions, reviews: deps.Reviews, stock: stock, settingValues: deps.Settings,
+	return &Service{db: deps.DB, texts: deps.Catalog, perms: deps.Permissions, reviews: deps.Reviews, stock: stock, settingValues: deps.Settings, notifier: deps.Notifier,
 		finished: finishedMailer{mail: deps.Mail, templates: deps.Templates, recipient: deps.Recipient, publicURL: deps.PublicURL}}
 }
 

@@ -26,6 +26,7 @@ type Deps struct {
 	Identity    *identity.Service     // user names in the status log; every tenant for the seed
 	Files       *files.Service        // order files' descriptors and blobs
 	Tenants     tenancy.Resolver      // finds the demo tenant for the demo seed; may be nil
+	Notifier    Notifier              // tells an order's creator of its status moves (notify.go); nil: no one
 }
 
 // Module is the sales-order area.
@@ -44,9 +45,17 @@ func New(deps Deps) *Module {
 // their totals and checks submits through it).
 func (m *Module) Service() *Service { return m.svc }
 
-func (m *Module) Name() string                              { return "salesorder" }
-func (m *Module) Migrations() []db.Migration                { return migrations }
-func (m *Module) Permissions() []permission.Group           { return permissionGroups }
-func (m *Module) Menus() []module.MenuEntry                 { return menus }
-func (m *Module) Texts() localization.Texts                 { return texts }
+func (m *Module) Name() string                    { return "salesorder" }
+func (m *Module) Migrations() []db.Migration      { return migrations }
+func (m *Module) Permissions() []permission.Group { return permissionGroups }
+func (m *Module) Menus() []module.MenuEntry       { return menus }
+func (m *Module) Texts() localization.Texts {
+	out := localization.Texts{}
+	for _, part := range []localization.Texts{texts, notifyTexts} {
+		for k, v := range part {
+			out[k] = v
+		}
+	}
+	return out
+}
 func (m *Module) Seed(ctx context.Context, demo bool) error { return m.seed(ctx, demo) }

@@ -27,6 +27,7 @@ type Service struct {
 	perms    Grants
 	identity *identity.Service
 	files    *files.Service
+	notifier Notifier // nil: no one is told of status moves
 
 	submitChecks []func(ctx context.Context, o *SalesOrder) error
 	deleteHooks  []func(ctx context.Context, tx bun.IDB, o *SalesOrder) error
@@ -41,7 +42,7 @@ type Grants interface {
 
 // NewService returns the sales-order service.
 func NewService(deps Deps) *Service {
-	s := &Service{store: newStore(deps.DB), texts: deps.Catalog, identity: deps.Identity, files: deps.Files}
+	s := &Service{store: newStore(deps.DB), texts: deps.Catalog, identity: deps.Identity, files: deps.Files, notifier: deps.Notifier}
 	if deps.Permissions != nil {
 		s.perms = deps.Permissions
 	}

@@ -51,7 +51,11 @@ func (s *Service) ConfirmReviewed(ctx context.Context, tx bun.IDB, orderID uuid.
 	if err := st.updateOrder(ctx, o, "", "status"); err != nil {
 		return false, err
 	}
+	name := s.userName(ctx)
 	err = st.insertLog(ctx, &StatusLog{OrderID: o.ID, FromStatus: StatusInReview, ToStatus: StatusConfirmed,
-		Action: ActionConfirm, Comment: comment, UserID: auth.UserID(ctx), UserName: s.userName(ctx)})
+		Action: ActionConfirm, Comment: comment, UserID: auth.UserID(ctx), UserName: name})
+	if err == nil {
+		err = s.notifyStatus(ctx, st.idb, o, StatusInReview, StatusConfirmed, name, comment)
+	}
 	return err == nil, err
 }

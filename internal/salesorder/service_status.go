@@ -128,8 +128,12 @@ func (s *Service) Move(ctx context.Context, id uuid.UUID, in StatusMoveInput) (*
 		if err := tx.updateOrder(ctx, o, in.ConcurrencyStamp, "status"); err != nil {
 			return err
 		}
-		return tx.insertLog(ctx, &StatusLog{OrderID: o.ID, FromStatus: move.from, ToStatus: move.to, Action: in.Action,
+		err = tx.insertLog(ctx, &StatusLog{OrderID: o.ID, FromStatus: move.from, ToStatus: move.to, Action: in.Action,
 			Comment: in.Comment, UserID: auth.UserID(ctx), UserName: name})
+		if err != nil {
+			return err
+		}
+		return s.notifyStatus(ctx, tx.idb, o, move.from, move.to, name, in.Comment)
 	})
 	if err != nil {
 		return nil, err
