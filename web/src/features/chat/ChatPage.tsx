@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { Button, Card, Empty, Flex } from 'antd'
+import { Alert, Button, Card, Empty, Flex } from 'antd'
 import { UserAddOutlined } from '@ant-design/icons'
 import { useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
@@ -41,7 +41,7 @@ export function ChatPage() {
   const setOpenPeer = useChatUi((s) => s.setOpenPeer)
   const pushValidation = useChatUi((s) => s.pushValidation)
   const promptHere = useChatUi((s) => s.navEntries === 0)
-  const { send: sendMessage } = useChatHub()
+  const { status: hubStatus, send: sendMessage } = useChatHub()
   const selected = contacts.data?.find((c) => c.id === selectedId) ?? null
 
   // The open conversation does not raise its contact's unread count.
@@ -122,6 +122,15 @@ export function ChatPage() {
 
   return (
     <PageContainer card={false} title={t('title')}>
+      {hubStatus === 'connected' ? null : (
+        <Alert
+          type={hubStatus === 'disconnected' ? 'warning' : 'info'}
+          showIcon
+          title={hubStatus === 'disconnected' ? t('hub.disconnected') : t('hub.connecting')}
+          style={{ marginBottom: 8 }}
+          data-testid="chat-hub-status"
+        />
+      )}
       <Card variant="borderless" styles={{ body: { padding: 12 } }}>
         <Flex gap={12} className="kerf-chat" style={{ height: 'calc(100vh - 230px)', minHeight: 420 }} data-testid="chat-page">
           <Flex vertical gap={8} style={{ width: 300, flex: 'none', minHeight: 0 }}>

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { App, Avatar, Col, Empty, Flex, Form, Input, Modal, Pagination, Row, Spin, Tooltip, Typography } from 'antd'
+import { App, Avatar, Col, Empty, Flex, Form, Input, Modal, Pagination, Row, Spin, Tooltip, Typography, theme } from 'antd'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import {
@@ -36,6 +36,7 @@ const shownName = (u: UserLookup) => [u.name, u.surname].map((s) => (s ?? '').tr
 export function AddFriendDialog({ open, onClose, me }: AddFriendDialogProps) {
   const { t } = useTranslation('chat')
   const { message } = App.useApp()
+  const { token } = theme.useToken()
   const [filter, setFilter] = useState('')
   const [page, setPage] = useState(1)
   const [picked, setPicked] = useState<UserLookup | null>(null)
@@ -116,6 +117,14 @@ export function AddFriendDialog({ open, onClose, me }: AddFriendDialogProps) {
                           aria-disabled={self || friend}
                           aria-pressed={selected}
                           onClick={() => (self || friend ? undefined : setPicked(u))}
+                          style={{
+                            padding: '6px 8px',
+                            borderRadius: token.borderRadius,
+                            border: `1px solid ${selected ? token.colorPrimary : token.colorBorderSecondary}`,
+                            background: selected ? token.colorPrimaryBg : undefined,
+                            cursor: self || friend ? 'not-allowed' : 'pointer',
+                            opacity: self || friend ? 0.6 : 1,
+                          }}
                           data-testid="user-result"
                           data-username={u.userName}
                         >

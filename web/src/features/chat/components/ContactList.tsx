@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react'
-import { Avatar, Badge, Button, Empty, Flex, Input, Result, Spin, Typography } from 'antd'
+import { Avatar, Badge, Button, Empty, Flex, Input, Result, Spin, Typography, theme } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { MessageType, isFileType, useContacts, type Contact } from '../api'
 import { initialOf, lastTime } from '../format'
@@ -13,6 +13,7 @@ export interface ContactListProps {
 export function ContactList({ selectedId, onSelect }: ContactListProps) {
   const { t } = useTranslation('chat')
   const contacts = useContacts()
+  const { token } = theme.useToken()
   const [filter, setFilter] = useState('')
   const shown = useMemo(() => {
     const f = filter.replace(/\s+/g, '').toLowerCase()
@@ -43,6 +44,12 @@ export function ContactList({ selectedId, onSelect }: ContactListProps) {
         role="button"
         tabIndex={0}
         onKeyDown={(e) => (e.key === 'Enter' ? onSelect(c) : undefined)}
+        style={{
+          padding: '8px 10px',
+          borderRadius: token.borderRadius,
+          cursor: 'pointer',
+          background: c.id === selectedId ? token.colorPrimaryBg : undefined,
+        }}
         data-testid="chat-contact"
         data-id={c.id}
         data-unread={c.unread}
