@@ -55,6 +55,7 @@ var areaImports = map[string][]string{
 	"auditdesign":    {"catalog", "homedesign", "notifications", "salesorder"}, // the order and its design id, files and confirm; the plans' designs; part prices (docs/decisions/0012); sheets assigned, sent back, passed (0015)
 	"auditlogging":   {"identity"},
 	"catalog":        {"files"}, // images and file descriptors of catalogue rows
+	"chat":           nil,       // users' names come through the app's wiring (chat.Users)
 	"claimtypes":     {"identity"},
 	"cutting":        nil,
 	"datadictionary": nil,

@@ -13,6 +13,7 @@ import (
 	"kerf/internal/auditdesign"
 	"kerf/internal/auditlogging"
 	"kerf/internal/catalog"
+	"kerf/internal/chat"
 	"kerf/internal/claimtypes"
 	"kerf/internal/datadictionary"
 	"kerf/internal/files"
@@ -111,6 +112,7 @@ func (a *App) modules(ctx context.Context) ([]module.Module, error) {
 		auditlogging.New(auditlogging.Deps{DB: a.DB, Identity: a.Identity, Settings: a.Settings}),
 		permissions.New(permissions.Deps{DB: a.DB, Registry: a.Registry, Permissions: a.Permissions, Directory: a.Identity}),
 		filesModule,
+		chat.New(chat.Deps{DB: a.DB, Blob: a.Blob, Users: a.chatUser, Realtime: a.Realtime}), // friends and messages (area im)
 		products,
 		dict,
 		pageconfig.New(pageconfig.Deps{DB: a.DB, Bus: a.Bus, Catalog: a.Catalog, Permissions: a.Permissions, Identity: a.Identity}),
@@ -271,6 +273,16 @@ func (a *App) recipient(ctx context.Context, id uuid.UUID) (string, string, erro
 		name = u.UserName
 	}
 	return name, u.Email, nil
+}
+
+// chatUser answers the names of a user of ctx's tenant, for the chat (db.ErrNotFound for
+// another tenant's user or none).
+func (a *App) chatUser(ctx context.Context, id uuid.UUID) (chat.UserInfo, error) {
+	u, err := a.Identity.GetUser(ctx, id)
+	if err != nil {
+		return chat.UserInfo{}, err
+	}
+	return chat.UserInfo{ID: u.ID, UserName: u.UserName, Name: u.Name}, nil
 }
 
 // userID finds a user of ctx's tenant by user name (the demo seeds act as their users).

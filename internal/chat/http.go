@@ -32,6 +32,7 @@ func (m *Module) Register(api *httpapi.API) {
 	m.registerFriends(api)
 	m.registerMessages(api)
 	m.registerFiles(api)
+	m.registerHub()
 
 }
 

@@ -8,6 +8,7 @@ import (
 	"kerf/internal/platform/httpapi"
 	"kerf/internal/platform/localization"
 	"kerf/internal/platform/module"
+	"kerf/internal/platform/realtime"
 )
 
 // Deps is what the chat needs from the app.
@@ -15,6 +16,9 @@ type Deps struct {
 	DB    *db.DB
 	Blob  blob.Store // the files messages carry
 	Users Users      // users of the caller's tenant (the identity area)
+	// Realtime carries the hub "messages"; nil (unit tests): nothing is pushed, everything is
+	// still stored.
+	Realtime *realtime.Server
 }
 
 // Module is the chat area.
@@ -30,7 +34,11 @@ type Module struct {
 func New(deps Deps) *Module {
 	db.HostTable("im_connections")
 	m := &Module{deps: deps}
-	m.svc = NewService(deps.DB, deps.Blob, deps.Users, nil)
+	var push Push
+	if deps.Realtime != nil {
+		push = pusher(deps.Realtime)
+	}
+	m.svc = NewService(deps.DB, deps.Blob, deps.Users, push)
 	return m
 }
 
