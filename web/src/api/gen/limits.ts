@@ -400,6 +400,13 @@ export const limits = {
     path: { maxLength: 512 },
     permission: { maxLength: 256 },
   },
+  NotificationsBroadcastInput: {
+    message: { maxLength: 1000 },
+    title: { maxLength: 100 },
+  },
+  NotificationsSubscribeInput: {
+    name: { maxLength: 100 },
+  },
   OptimizationCreateBoardInput: {
     binCode: { maxLength: 64 },
     code: { maxLength: 64 },

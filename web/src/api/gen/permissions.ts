@@ -166,6 +166,8 @@ export const PERMISSION_NAMES = [
   'Optimization.OptimizationSetting',
   'AbpSettingManagement.BasicSetup',
   'WeChat.Official',
+  'Notifications.PushMessages.Client',
+  'Notifications.Broadcast',
   'FeatureManagement.ManageHostFeatures',
 ] as const
 
@@ -335,6 +337,8 @@ export const Permissions = {
   'Optimization.OptimizationSetting': 'Optimization.OptimizationSetting',
   'AbpSettingManagement.BasicSetup': 'AbpSettingManagement.BasicSetup',
   'WeChat.Official': 'WeChat.Official',
+  'Notifications.PushMessages.Client': 'Notifications.PushMessages.Client',
+  'Notifications.Broadcast': 'Notifications.Broadcast',
   'FeatureManagement.ManageHostFeatures': 'FeatureManagement.ManageHostFeatures',
 } as const satisfies { readonly [N in PermissionName]: N }
 

@@ -2953,6 +2953,170 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/my-notifilers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's notifications
+         * @description Needs any of: [Notifications.PushMessages.Client]
+         */
+        get: operations["get-api-my-notifilers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/my-notifilers/assignables": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Notification kinds a user may subscribe to
+         * @description Needs any of: [Notifications.PushMessages.Client]
+         */
+        get: operations["get-api-my-notifilers-assignables"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/my-notifilers/change-read-state": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set the read state of some of the caller's notifications
+         * @description Needs any of: [Notifications.PushMessages.Client]
+         */
+        put: operations["put-api-my-notifilers-change-read-state"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/my-notifilers/mark-all-state": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set the read state of all the caller's notifications
+         * @description Needs any of: [Notifications.PushMessages.Client]
+         */
+        put: operations["put-api-my-notifilers-mark-all-state"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/my-notifilers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove one of the caller's notifications
+         * @description Needs any of: [Notifications.PushMessages.Client]
+         */
+        delete: operations["delete-api-my-notifilers-id"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/my-subscribes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Subscribe the caller to a notification kind
+         * @description Needs any of: [Notifications.PushMessages.Client]
+         */
+        post: operations["post-api-my-subscribes"];
+        /**
+         * Unsubscribe the caller from a notification kind
+         * @description Needs any of: [Notifications.PushMessages.Client]
+         */
+        delete: operations["delete-api-my-subscribes"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/my-subscribes/all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The notification kinds the caller receives
+         * @description Needs any of: [Notifications.PushMessages.Client]
+         */
+        get: operations["get-api-my-subscribes-all"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications/broadcast": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a text to every active user of the tenant
+         * @description Needs any of: [Notifications.Broadcast]
+         */
+        post: operations["post-api-notifications-broadcast"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/optimization/boards": {
         parameters: {
             query?: never;
@@ -5693,6 +5857,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/signalr-hubs/signalr-hubs/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Connect to a realtime hub: a WebSocket speaking the SignalR JSON hub protocol; the token may come in the access_token query */
+        get: operations["get-signalr-hubs-signalr-hubs-name"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/signalr-hubs/signalr-hubs/{name}/negotiate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Negotiate a connection to a realtime hub (SignalR, negotiateVersion 1); 403 when the hub needs a permission the caller lacks */
+        post: operations["post-signalr-hubs-signalr-hubs-name-negotiate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/signalr-hubs/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Connect to a realtime hub: a WebSocket speaking the SignalR JSON hub protocol; the token may come in the access_token query */
+        get: operations["get-signalr-hubs-name"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/signalr-hubs/{name}/negotiate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Negotiate a connection to a realtime hub (SignalR, negotiateVersion 1); 403 when the hub needs a permission the caller lacks */
+        post: operations["post-signalr-hubs-name-negotiate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -7563,6 +7795,12 @@ export interface components {
         ListMenusMenuItem: {
             items: components["schemas"]["MenusMenuItem"][] | null;
         };
+        ListNotificationsAssignable: {
+            items: components["schemas"]["NotificationsAssignable"][] | null;
+        };
+        ListNotificationsSubscription: {
+            items: components["schemas"]["NotificationsSubscription"][] | null;
+        };
         ListOptimizationChannel: {
             items: components["schemas"]["OptimizationChannel"][] | null;
         };
@@ -7707,6 +7945,96 @@ export interface components {
              * @description 0 waiting, 1 cutting, 2 done: one column from where it is
              */
             state: number;
+        };
+        NotificationsAssignable: {
+            description: string;
+            displayName: string;
+            /**
+             * Format: int64
+             * @description Persistent 0, OnlyOne 1
+             * @enum {integer}
+             */
+            lifetime: 0 | 1;
+            name: string;
+        };
+        NotificationsBroadcastInput: {
+            /** @description Required */
+            message: string;
+            /**
+             * Format: int64
+             * @description Success 0, Info 10, Warn 20, Error 30, Fatal 40
+             * @enum {integer}
+             */
+            severity: 0 | 10 | 20 | 30 | 40;
+            /** @description Required */
+            title: string;
+        };
+        NotificationsBroadcastResult: {
+            /** Format: int64 */
+            userCount: number;
+        };
+        NotificationsChangeStateInput: {
+            /** @description Notification ids */
+            idList: string[] | null;
+            /**
+             * Format: int64
+             * @description Read 0, UnRead 1
+             * @enum {integer}
+             */
+            state: 0 | 1;
+        };
+        NotificationsMarkAllInput: {
+            /**
+             * Format: int64
+             * @description Read 0, UnRead 1
+             * @enum {integer}
+             */
+            state: 0 | 1;
+        };
+        NotificationsSubscribeInput: {
+            /** @description A name of the assignables */
+            name: string;
+        };
+        NotificationsSubscription: {
+            name: string;
+        };
+        NotificationsUserNotification: {
+            /** Format: date-time */
+            creationTime: string;
+            data: {
+                [key: string]: unknown;
+            };
+            description: string;
+            id: string;
+            /**
+             * Format: int64
+             * @description Persistent 0, OnlyOne 1
+             * @enum {integer}
+             */
+            lifetime: 0 | 1;
+            message: string;
+            name: string;
+            /**
+             * Format: int64
+             * @description Success 0, Info 10, Warn 20, Error 30, Fatal 40
+             * @enum {integer}
+             */
+            severity: 0 | 10 | 20 | 30 | 40;
+            /**
+             * Format: int64
+             * @description Application 0, System 10, User 20
+             * @enum {integer}
+             */
+            source: 0 | 10 | 20;
+            /**
+             * Format: int64
+             * @description Read 0, UnRead 1
+             * @enum {integer}
+             */
+            state: 0 | 1;
+            /** Format: uuid */
+            tenantId: string | null;
+            title: string;
         };
         OptimizationBoard: {
             binCode: string;
@@ -9291,6 +9619,11 @@ export interface components {
         };
         PagedMenusMenuDto: {
             items: components["schemas"]["MenusMenuDto"][] | null;
+            /** Format: int64 */
+            totalCount: number;
+        };
+        PagedNotificationsUserNotification: {
+            items: components["schemas"]["NotificationsUserNotification"][] | null;
             /** Format: int64 */
             totalCount: number;
         };
@@ -17239,6 +17572,289 @@ export interface operations {
             };
         };
     };
+    "get-api-my-notifilers": {
+        parameters: {
+            query?: {
+                /** @description 1 unread (default), 0 read, -1 all */
+                readState?: string;
+                /** @description Rows to skip */
+                skipCount?: number;
+                /** @description Page size (at most 1000) */
+                maxResultCount?: number;
+                /** @description true (default): newest first */
+                reverse?: string;
+                /** @description A part of the title, message or description */
+                filter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PagedNotificationsUserNotification"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "get-api-my-notifilers-assignables": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListNotificationsAssignable"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "put-api-my-notifilers-change-read-state": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NotificationsChangeStateInput"];
+            };
+        };
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "put-api-my-notifilers-mark-all-state": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NotificationsMarkAllInput"];
+            };
+        };
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "delete-api-my-notifilers-id": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "post-api-my-subscribes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NotificationsSubscribeInput"];
+            };
+        };
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "delete-api-my-subscribes": {
+        parameters: {
+            query?: {
+                /** @description A name of the assignables */
+                name?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "get-api-my-subscribes-all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListNotificationsSubscription"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "post-api-notifications-broadcast": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NotificationsBroadcastInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationsBroadcastResult"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
     "get-api-optimization-boards": {
         parameters: {
             query?: {
@@ -22883,6 +23499,78 @@ export interface operations {
         };
     };
     "post-connect-userinfo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "get-signalr-hubs-signalr-hubs-name": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "post-signalr-hubs-signalr-hubs-name-negotiate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "get-signalr-hubs-name": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "post-signalr-hubs-name-negotiate": {
         parameters: {
             query?: never;
             header?: never;
