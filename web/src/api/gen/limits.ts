@@ -236,6 +236,12 @@ export const limits = {
     productWidth: { minimum: 0 },
     remark: { maxLength: 2048 },
   },
+  ChatAddFriendInput: {
+    remarkName: { maxLength: 50 },
+  },
+  ChatConfirmFriendInput: {
+    remarkName: { maxLength: 50 },
+  },
   ClaimtypesClaimInput: {
     claimType: { minLength: 1, maxLength: 256 },
     claimValue: { maxLength: 1024 },

@@ -2648,6 +2648,177 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/im/chat/files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Upload a file for a message (multipart field file, at most 20 MB); answers {name, url, size, mimeType, fileName} */
+        post: operations["post-api-im-chat-files"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/im/chat/files/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A chat file, for who uploaded it and the sender and receiver of a message carrying it */
+        get: operations["get-api-im-chat-files-name"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/im/chat/my-contacts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your friends with the state of your conversations (unread, last message) */
+        get: operations["get-api-im-chat-my-contacts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/im/chat/my-last-messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The newest message of each of your conversations, newest first */
+        get: operations["get-api-im-chat-my-last-messages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/im/chat/my-messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your conversation with receiveUserId, 10 a page, newest first; marks their messages to you read */
+        get: operations["get-api-im-chat-my-messages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/im/my-friends": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your friends, a page (filter over remark name, user name, name; sorting remarkName, userName, name, creationTime) */
+        get: operations["get-api-im-my-friends"];
+        put?: never;
+        /** Confirm the friend request of friendId: you are friends, the requester is told (friendAdded) */
+        post: operations["post-api-im-my-friends"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/im/my-friends/add-request": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ask a user of the tenant to be your friend; they are told (friendValidation) and confirm */
+        post: operations["post-api-im-my-friends-add-request"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/im/my-friends/all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** All your friends */
+        get: operations["get-api-im-my-friends-all"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/im/my-friends/refuse": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Refuse the friend request of friendId */
+        post: operations["post-api-im-my-friends-refuse"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/im/my-friends/requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The friend requests waiting for you */
+        get: operations["get-api-im-my-friends-requests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/language-management/language-texts": {
         parameters: {
             query?: never;
@@ -6791,6 +6962,105 @@ export interface components {
             productWidth?: number | null;
             remark?: string;
         };
+        ChatAddFriendInput: {
+            /** @description The user asked */
+            friendId: string;
+            /** @description The name the caller will know them by */
+            remarkName?: string;
+        };
+        ChatAddRequestResult: {
+            /** @description true: the user had asked you already, you are friends now */
+            added: boolean;
+            requestId: string;
+        };
+        ChatChatMessage: {
+            /** @description The text; for images, video, voice and files the name of an uploaded file */
+            content: string;
+            /** @description The sender (spelt as the contract) */
+            formUserId: string;
+            /** @description The sender's name; empty for the receiver of an anonymous message */
+            formUserName: string;
+            groupId: string;
+            isAnonymous: boolean;
+            messageId: string;
+            /**
+             * Format: int64
+             * @description Text 0, Image 10, Link 20, Video 30, Voice 40, File 50
+             * @enum {integer}
+             */
+            messageType: 0 | 10 | 20 | 30 | 40 | 50;
+            /** Format: date-time */
+            sendTime: string;
+            /**
+             * Format: int64
+             * @description Send 0, Read 1
+             * @enum {integer}
+             */
+            state: 0 | 1;
+            /** Format: uuid */
+            tenantId: string | null;
+            toUserId: string;
+        };
+        ChatConfirmFriendInput: {
+            /** @description The requester */
+            friendId: string;
+            /** @description The name the caller will know them by */
+            remarkName?: string;
+        };
+        ChatContact: {
+            avatar: string;
+            /** @description The remark name, else the name, else the user name */
+            displayName: string;
+            /** @description The friend's user id */
+            id: string;
+            lastContent: string;
+            /** Format: int64 */
+            lastMessageType: number;
+            /** Format: date-time */
+            lastSendTime: string | null;
+            online: boolean;
+            /**
+             * Format: int64
+             * @description The history pages the client has read: 0, it counts
+             */
+            readMsgPage: number;
+            /**
+             * Format: int64
+             * @description 0: a person (groups are not offered)
+             */
+            type: number;
+            /**
+             * Format: int64
+             * @description Messages of the friend the caller has not read
+             */
+            unread: number;
+        };
+        ChatFriend: {
+            /** @description Users have no picture in Kerf yet: empty */
+            avatar: string;
+            /** Format: date-time */
+            creationTime: string;
+            friendId: string;
+            name: string;
+            /** @description The friend has a connection to the messages hub */
+            online: boolean;
+            /** @description The name the caller gave the friend */
+            remarkName: string;
+            userName: string;
+        };
+        ChatFriendRequest: {
+            /** Format: date-time */
+            creationTime: string;
+            fromUserId: string;
+            fromUserName: string;
+            /** @description The name the requester gives the caller */
+            remarkName: string;
+            requestId: string;
+        };
+        ChatRefuseInput: {
+            /** @description The requester */
+            friendId: string;
+        };
         ClaimtypesClaim: {
             claimType: string;
             claimValue: string;
@@ -7770,6 +8040,18 @@ export interface components {
         };
         ListCatalogProduct: {
             items: components["schemas"]["CatalogProduct"][] | null;
+        };
+        ListChatChatMessage: {
+            items: components["schemas"]["ChatChatMessage"][] | null;
+        };
+        ListChatContact: {
+            items: components["schemas"]["ChatContact"][] | null;
+        };
+        ListChatFriend: {
+            items: components["schemas"]["ChatFriend"][] | null;
+        };
+        ListChatFriendRequest: {
+            items: components["schemas"]["ChatFriendRequest"][] | null;
         };
         ListClaimtypesClaimType: {
             items: components["schemas"]["ClaimtypesClaimType"][] | null;
@@ -9544,6 +9826,16 @@ export interface components {
         };
         PagedCatalogStandardProduct: {
             items: components["schemas"]["CatalogStandardProduct"][] | null;
+            /** Format: int64 */
+            totalCount: number;
+        };
+        PagedChatChatMessage: {
+            items: components["schemas"]["ChatChatMessage"][] | null;
+            /** Format: int64 */
+            totalCount: number;
+        };
+        PagedChatFriend: {
+            items: components["schemas"]["ChatFriend"][] | null;
             /** Format: int64 */
             totalCount: number;
         };
@@ -16902,6 +17194,342 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "post-api-im-chat-files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "get-api-im-chat-files-name": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "get-api-im-chat-my-contacts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListChatContact"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "get-api-im-chat-my-last-messages": {
+        parameters: {
+            query?: {
+                /** @description How many conversations (10) */
+                maxResultCount?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListChatChatMessage"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "get-api-im-chat-my-messages": {
+        parameters: {
+            query?: {
+                /** @description Rows to skip */
+                skipCount?: number;
+                /** @description Page size (10; at most 1000) */
+                maxResultCount?: number;
+                /** @description e.g. "name desc"; columns are whitelisted */
+                sorting?: string;
+                /** @description Free-text filter */
+                filter?: string;
+                /** @description The other person of the conversation (required) */
+                receiveUserId?: string;
+                /** @description Only messages of this type (0, 10, 20, 30, 40, 50) */
+                messageType?: string;
+                /** @description true (default): newest first; false: oldest first */
+                reverse?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PagedChatChatMessage"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "get-api-im-my-friends": {
+        parameters: {
+            query?: {
+                /** @description Rows to skip */
+                skipCount?: number;
+                /** @description Page size (10; at most 1000) */
+                maxResultCount?: number;
+                /** @description e.g. "name desc"; columns are whitelisted */
+                sorting?: string;
+                /** @description Free-text filter */
+                filter?: string;
+                /** @description true: the order turned round */
+                reverse?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PagedChatFriend"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "post-api-im-my-friends": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChatConfirmFriendInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatFriend"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "post-api-im-my-friends-add-request": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChatAddFriendInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatAddRequestResult"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "get-api-im-my-friends-all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListChatFriend"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "post-api-im-my-friends-refuse": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChatRefuseInput"];
+            };
+        };
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "get-api-im-my-friends-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListChatFriendRequest"];
+                };
             };
             /** @description Error */
             default: {
