@@ -25,6 +25,7 @@ import { DASHBOARD_PATH } from '../app/buildRoutes'
 import { backToMyAccount, isImpersonating, logout } from '../app/sessionActions'
 import { OAuthError } from '../api/oauth'
 import { NotificationBell } from '../features/notifications/NotificationBell'
+import { ChatNavEntry } from '../features/chat/ChatNavEntry'
 import { LanguagePicker } from './LanguagePicker'
 import { HeaderSearch } from './header-search/HeaderSearch'
 import { useAppStore, type SizeName } from './stores'
@@ -228,6 +229,7 @@ export function Navbar() {
         {device === 'mobile' ? null : <FullScreenButton />}
         {device === 'mobile' ? null : <SizePicker />}
         <LanguagePicker />
+        <ChatNavEntry />
         <NotificationBell />
         <Tooltip title={t('navbar.settings')}>
           <Button type="text" icon={<SettingOutlined />} onClick={() => setSettingsOpen(true)} data-testid="open-settings" />
