@@ -15,7 +15,18 @@ const ME = 'u-me'
 const BOB = 'u-bob'
 const CAROL = 'u-carol'
 
-const contact = (id: string, displayName: string, unread = 0): Contact => ({ id, displayName, unread, lastContent: '', lastSendTime: null })
+const contact = (id: string, displayName: string, unread = 0): Contact => ({
+  id,
+  displayName,
+  unread,
+  avatar: '',
+  type: 0,
+  lastContent: '',
+  lastMessageType: 0,
+  lastSendTime: null,
+  online: true,
+  readMsgPage: 0,
+})
 
 function msg(i: number, from = BOB, to = ME, extra: Partial<ChatMessage> = {}): ChatMessage {
   return {
@@ -28,6 +39,8 @@ function msg(i: number, from = BOB, to = ME, extra: Partial<ChatMessage> = {}): 
     isAnonymous: false,
     messageType: 0,
     state: 0,
+    groupId: '',
+    tenantId: null,
     ...extra,
   }
 }
@@ -109,22 +122,22 @@ describe('ChatPage conversation', () => {
     fakeHub.send.mockReturnValueOnce(going.promise)
 
     const input = screen.getByTestId('chat-input')
-    await userEvent.type(input, 'first line{Shift>}{Enter}{/Shift}second line')
+    await userEvent.type(input, 'one{Shift>}{Enter}{/Shift}two')
     expect(fakeHub.send).not.toHaveBeenCalled()
     await userEvent.type(input, '{Enter}')
-    expect(fakeHub.send).toHaveBeenCalledWith({ toUserId: BOB, content: 'first line\nsecond line', messageType: 0, isAnonymous: false })
+    expect(fakeHub.send).toHaveBeenCalledWith({ toUserId: BOB, content: 'one\ntwo', messageType: 0, isAnonymous: false })
     expect((input as HTMLTextAreaElement).value).toBe('')
 
     const last = () => screen.getAllByTestId('chat-message').at(-1) as HTMLElement
     expect(last().dataset.status).toBe('going')
     expect(within(last()).getByTestId('chat-status-going')).toBeTruthy()
 
-    await act(async () => going.resolve(msg(13, ME, BOB, { content: 'first line\nsecond line' })))
+    await act(async () => going.resolve(msg(13, ME, BOB, { content: 'one\ntwo' })))
     await waitFor(() => expect(last().dataset.status).toBe('succeeded'))
     expect(within(last()).getByTestId('chat-status-succeeded')).toBeTruthy()
     expect(screen.getAllByTestId('chat-message')).toHaveLength(11)
     // The contact shows it as the last message.
-    expect(within(contactRow('Bob')).getByTestId('chat-contact-last').textContent).toBe('first line\nsecond line')
+    expect(within(contactRow('Bob')).getByTestId('chat-contact-last').textContent).toBe('one\ntwo')
   })
 
   it('marks a message the hub did not store failed, and a click on the red icon sends it again', async () => {

@@ -108,7 +108,7 @@ export function ChatPage() {
     }
   }
 
-  const send = (to: Contact, m: { content: string; messageType: number; isAnonymous: boolean; file?: File }) => {
+  const send = (to: Contact, m: { content: string; messageType: ChatMessage['messageType']; isAnonymous: boolean; file?: File }) => {
     const p: PendingMessage = {
       localId: `local-${++localSeq}`,
       out: { toUserId: to.id, content: m.content, messageType: m.messageType, isAnonymous: m.isAnonymous },

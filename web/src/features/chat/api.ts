@@ -6,69 +6,34 @@ import type { ListResult, Schemas } from '../../api/types'
 // ---------------------------------------------------------------- shapes (decision 0015 "Chat")
 
 /** Message types (spec 002 §3). */
-export const MessageType = { Text: 0, Image: 10, Link: 20, Video: 30, Voice: 40, File: 50 } as const
-export type MessageTypeValue = (typeof MessageType)[keyof typeof MessageType]
+export const MessageType = { Text: 0, Image: 10, Link: 20, Video: 30, Voice: 40, File: 50 } as const satisfies Record<string, ChatMessage['messageType']>
+export type MessageTypeValue = ChatMessage['messageType']
 
 /** A chat message (spec 002 §3; `formUser…` spelled as the contract). */
-export interface ChatMessage {
-  tenantId?: string | null
-  groupId?: string | null
-  messageId: string
-  formUserId: string
-  formUserName?: string | null
-  toUserId: string
-  content: string
-  sendTime: string
-  isAnonymous: boolean
-  messageType: number
-  state?: number
-}
+export type ChatMessage = Schemas['ChatChatMessage']
 
-/** What the page sends through the hub's SendMessage (the server fills id, sender and time). */
-export interface OutgoingMessage {
-  toUserId: string
-  content: string
-  isAnonymous: boolean
-  messageType: number
-}
+/** What the page sends through the hub's SendMessage (the server fills id, sender, time and state). */
+export type OutgoingMessage = Pick<ChatMessage, 'toUserId' | 'content' | 'isAnonymous' | 'messageType'>
 
 /** A friend as the contacts list shows one (GET /api/im/chat/my-contacts). */
-export interface Contact {
-  id: string
-  displayName: string
-  avatar?: string | null
-  type?: number
-  unread: number
-  lastSendTime?: string | null
-  lastContent?: string | null
-  /** The type of the last message (its content is a file reference for the file types). */
-  lastMessageType?: number
-  readMsgPage?: number
-  online?: boolean
-}
+export type Contact = Schemas['ChatContact']
 
 /** A friend request waiting for the caller, and the `friendValidation` push. */
-export interface FriendRequest {
-  requestId: string
-  fromUserId: string
-  fromUserName: string
-  remarkName?: string | null
-  creationTime: string
-}
+export type FriendRequest = Schemas['ChatFriendRequest']
 
-/** POST /api/im/chat/files. */
+/** A friend (the answer of a confirmation). */
+export type Friend = Schemas['ChatFriend']
+
+/** POST /api/im/my-friends/add-request: pending, or friends at once when they had asked the caller. */
+export type AddRequestResult = Schemas['ChatAddRequestResult']
+
+/** POST /api/im/chat/files (a multipart handler the OpenAPI document does not describe). */
 export interface UploadedFile {
   name: string
   url: string
   size: number
   mimeType: string
   fileName?: string
-}
-
-/** POST /api/im/my-friends/add-request: pending, or friends at once when they had asked the caller. */
-export interface AddRequestResult {
-  requestId: string
-  added: boolean
 }
 
 /** A user the add-friend dialog finds (GET /api/identity/users/lookup/search). */
@@ -135,7 +100,7 @@ export function useFriendRequests() {
 export const sendFriendRequest = (body: { friendId: string; remarkName?: string }) =>
   http.post<AddRequestResult>('/api/im/my-friends/add-request', { friendId: body.friendId, remarkName: body.remarkName?.trim() || undefined })
 
-export const acceptFriend = (friendId: string) => http.post<void>('/api/im/my-friends', { friendId })
+export const acceptFriend = (friendId: string) => http.post<Friend>('/api/im/my-friends', { friendId })
 
 export const refuseFriend = (friendId: string) => http.post<void>('/api/im/my-friends/refuse', { friendId })
 

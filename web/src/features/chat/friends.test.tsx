@@ -16,7 +16,18 @@ vi.mock('./hub', () => import('./hub.testing'))
 const ME = 'u-me'
 const user = (i: number, name = `User ${i}`) => ({ id: `u${i}`, userName: `user${i}`, name, surname: '', email: `u${i}@kerf.test` })
 const users = [user(0, '张三丰太极拳创始人'), ...Array.from({ length: 12 }, (_, i) => user(i + 1))]
-const contact = (id: string, displayName: string, unread = 0): Contact => ({ id, displayName, unread, lastContent: '', lastSendTime: null })
+const contact = (id: string, displayName: string, unread = 0): Contact => ({
+  id,
+  displayName,
+  unread,
+  avatar: '',
+  type: 0,
+  lastContent: '',
+  lastMessageType: 0,
+  lastSendTime: null,
+  online: true,
+  readMsgPage: 0,
+})
 const request: FriendRequest = { requestId: 'r1', fromUserId: 'u7', fromUserName: 'Grace', remarkName: 'Your colleague', creationTime: '2026-01-01T08:00:00Z' }
 
 function client() {
@@ -153,6 +164,9 @@ describe('ChatNavEntry', () => {
         sendTime: '2026-01-01T08:00:00Z',
         isAnonymous: false,
         messageType: 0,
+        state: 0,
+        groupId: '',
+        tenantId: null,
       }),
     )
     await waitFor(() => expect(entry.dataset.unread).toBe('4'))

@@ -27,7 +27,7 @@ export interface ConversationProps {
   /** The caller's own messages to this contact that are not stored yet. */
   pending: PendingMessage[]
   /** Sends a text, or a file (uploaded first) as an image or file message. */
-  onSend: (m: { content: string; messageType: number; isAnonymous: boolean; file?: File }) => void
+  onSend: (m: { content: string; messageType: ChatMessage['messageType']; isAnonymous: boolean; file?: File }) => void
   onResend: (p: PendingMessage) => void
 }
 
@@ -67,7 +67,7 @@ function StatusIcon({ status, onResend }: { status: SendStatus; onResend?: () =>
 interface Row {
   key: string
   mine: boolean
-  message: Pick<ChatMessage, 'content' | 'messageType' | 'sendTime' | 'isAnonymous' | 'formUserName'>
+  message: Pick<ChatMessage, 'content' | 'messageType' | 'sendTime' | 'isAnonymous'> & { formUserName: string | null }
   status?: SendStatus
   pending?: PendingMessage
 }
@@ -118,7 +118,7 @@ function Composer({ onSend }: { onSend: ConversationProps['onSend'] }) {
       submit()
     }
   }
-  const picker = (messageType: number) => (file: File) => {
+  const picker = (messageType: ChatMessage['messageType']) => (file: File) => {
     onSend({ content: '', messageType, isAnonymous: anonymous, file })
     return Upload.LIST_IGNORE
   }
