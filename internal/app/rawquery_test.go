@@ -38,6 +38,8 @@ var rawQueryAllowed = map[string]string{
 		"(a platform table without tenant) to show every run was worked exactly once; a measuring tool",
 	"internal/app/apptest/template.go": "the test harness creates, copies and drops whole databases " +
 		"(CREATE DATABASE … TEMPLATE) and lists the stale ones in pg_database; no table is read",
+	"internal/platform/realtime/envelopes.go": "realtime_envelopes is a platform table without tenant: " +
+		"a hub frame too large for the bus, stored for the replicas to read by id and swept after a minute",
 	"internal/files/service.go": "download tokens are found by the token (the secret) before the file's " +
 		"tenant is known, and expired ones are purged across tenants",
 }
