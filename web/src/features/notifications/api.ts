@@ -2,13 +2,17 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient, type Query
 import { http } from '../../api/http'
 import { toPage, type Page, type PageRequest } from '../../components/data-table/paging'
 import { hubConnected, invokeHub } from '../../api/realtime'
+import type { ListResult, Schemas, WithNullable } from '../../api/types'
 
 /** Read state (spec 002 §3): Read 0, UnRead 1; -1 selects both in a list. */
 export const ReadState = { Read: 0, UnRead: 1, All: -1 } as const
 export type ReadStateValue = (typeof ReadState)[keyof typeof ReadState]
 
+/** One of the caller's notifications (GET /api/my-notifilers), the texts in the caller's language. */
+export type UserNotification = WithNullable<Schemas['NotificationsUserNotification'], 'data'>
+
 /** Severity (spec 002 §3): Success 0, Info 10, Warn 20, Error 30, Fatal 40. */
-export type Severity = 0 | 10 | 20 | 30 | 40
+export type Severity = UserNotification['severity']
 
 /** A text in both languages, as the hub pushes it. */
 export interface LocalText {
@@ -16,44 +20,23 @@ export interface LocalText {
   en: string
 }
 
-/** One of the caller's notifications (GET /api/my-notifilers), the texts in the caller's language. */
-export interface UserNotification {
-  id: string
-  name: string
-  tenantId: string | null
-  title: string
-  message: string
-  description: string
-  severity: Severity
-  state: 0 | 1
-  lifetime: 0 | 1
-  source: number
-  creationTime: string
-  data: Record<string, unknown> | null
-}
-
 /**
  * What the hub's `get-notification` carries: the notification with its texts in the sender's
  * language, and `texts` in both (one message goes to every recipient, whatever their language).
+ * The hub's messages are not in the OpenAPI document.
  */
 export interface PushedNotification extends UserNotification {
   texts?: { title: LocalText; message: LocalText; description: LocalText }
 }
 
 /** A notification kind a user may subscribe to (GET /api/my-notifilers/assignables). */
-export interface Assignable {
-  name: string
-  displayName: string
-  description: string
-  lifetime: 0 | 1
-}
+export type Assignable = Schemas['NotificationsAssignable']
 
 /** Body of POST /api/notifications/broadcast. */
-export interface BroadcastBody {
-  title: string
-  message: string
-  severity: Severity
-}
+export type BroadcastBody = Schemas['NotificationsBroadcastInput']
+
+/** What a broadcast answers. */
+export type BroadcastResult = Schemas['NotificationsBroadcastResult']
 
 /** The hub and its methods (decision 0015 "Notifications"). */
 export const NOTIFICATIONS_HUB = 'notifications' as const
@@ -88,7 +71,7 @@ export async function fetchNotifications(q: NotificationQuery, signal?: AbortSig
     reverse: true,
     filter: q.filter?.trim() || undefined,
   }
-  return toPage(await http.get<{ items: UserNotification[] | null; totalCount: number }>(BASE, { params, signal }))
+  return toPage(await http.get<ListResult<UserNotification>>(BASE, { params, signal }))
 }
 
 /** The bell's list: the newest 20 unread and the count of all unread. */
@@ -116,7 +99,7 @@ export async function changeState(id: string, state: 0 | 1): Promise<void> {
 export const markAllState = (state: 0 | 1) => http.put<void>(`${BASE}/mark-all-state`, { state }, { silent: true })
 export const deleteNotification = (id: string) => http.delete<void>(`${BASE}/${encodeURIComponent(id)}`, { silent: true })
 export const broadcast = (body: BroadcastBody) =>
-  http.post<{ userCount: number }>('/api/notifications/broadcast', body, { silent: true })
+  http.post<BroadcastResult>('/api/notifications/broadcast', body, { silent: true })
 
 /** The pushed notification in the reader's language (`lang` zh-Hans or en; others read en). */
 export function localise(n: PushedNotification, lang: string): UserNotification {

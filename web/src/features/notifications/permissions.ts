@@ -1,12 +1,14 @@
-import type { PermissionName } from '../../components'
+// Direct import, not the components barrel: the bell's gate is in the shell bundle.
+import { Permissions } from '../../api/gen/permissions'
 
 /**
- * Permission names of the notifications (spec 000 §6, decision 0015): the realtime connection,
- * the bell and the page need Client; the broadcast dialog needs Broadcast.
+ * Permission names of the notifications (spec 000 §6, decision 0015), from the server's registry
+ * (src/api/gen/permissions.ts): the realtime connection, the bell and the page need Client; the
+ * broadcast dialog needs Broadcast.
  */
 export const NotificationPermissions = {
   /** Opens the realtime notification connection (spec 000 §6). */
-  Client: 'Notifications.PushMessages.Client' as PermissionName,
+  Client: Permissions['Notifications.PushMessages.Client'],
   /** Sends a text to every active user of the tenant. */
-  Broadcast: 'Notifications.Broadcast' as PermissionName,
+  Broadcast: Permissions['Notifications.Broadcast'],
 } as const

@@ -1,18 +1,16 @@
 import { Alert, App, Button, Empty, Flex, Skeleton, Switch, Typography } from 'antd'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
-import { HttpError, errorToMessage, http, type PermissionName } from '../../components'
+import { HttpError, Permissions, errorToMessage, http } from '../../components'
+import type { ListResult, Schemas } from '../../api/types'
 
 /** Who has notifications to subscribe to (spec 000 §6). */
-export const NOTIFICATIONS_CLIENT = 'Notifications.PushMessages.Client' as PermissionName
+export const NOTIFICATIONS_CLIENT = Permissions['Notifications.PushMessages.Client']
 
 /** A notification kind a user may subscribe to (GET /api/my-notifilers/assignables). */
-export interface Assignable {
-  name: string
-  displayName: string
-  description: string
-  lifetime: number
-}
+export type Assignable = Schemas['NotificationsAssignable']
+/** A kind the caller receives (GET /api/my-subscribes/all). */
+type Subscription = Schemas['NotificationsSubscription']
 
 export const subscriptionKeys = {
   assignables: ['my-subscribes', 'assignables'] as const,
@@ -20,9 +18,9 @@ export const subscriptionKeys = {
 }
 
 const fetchAssignables = async (signal?: AbortSignal) =>
-  (await http.get<{ items: Assignable[] | null }>('/api/my-notifilers/assignables', { signal }))?.items ?? []
+  (await http.get<ListResult<Assignable>>('/api/my-notifilers/assignables', { signal }))?.items ?? []
 const fetchSubscribed = async (signal?: AbortSignal) =>
-  new Set(((await http.get<{ items: { name: string }[] | null }>('/api/my-subscribes/all', { signal }))?.items ?? []).map((s) => s.name))
+  new Set(((await http.get<ListResult<Subscription>>('/api/my-subscribes/all', { signal }))?.items ?? []).map((s) => s.name))
 
 /**
  * The notification kinds the user may receive (decision 0015 "Notifications"), a switch each:

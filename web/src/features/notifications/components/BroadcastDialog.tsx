@@ -3,11 +3,15 @@ import { Alert, App, Form, Input, Select } from 'antd'
 import type { Rule } from 'antd/es/form'
 import { useTranslation } from 'react-i18next'
 import { HttpError, SaveModal, errorToMessage, useWhenChanged, validationErrorsByField } from '../../../components'
+import { limits } from '../../../api/gen/limits'
 import { useNotificationMutations, type BroadcastBody } from '../api'
 import { SEVERITIES, severityKey } from '../severity'
 
 /** Limits of the broadcast's texts (the server's BroadcastInput). */
-export const BROADCAST_MAX = { title: 100, message: 1000 } as const
+export const BROADCAST_MAX = {
+  title: limits.NotificationsBroadcastInput.title.maxLength,
+  message: limits.NotificationsBroadcastInput.message.maxLength,
+} as const
 
 const FIELDS = new Set(['title', 'message', 'severity'])
 
