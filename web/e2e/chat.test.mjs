@@ -2,9 +2,13 @@
 // the host in two browsers: A (admin) finds B (sales) in the add-friend search and asks; B's
 // validation prompt opens without a reload and B accepts (已添加对方为好友!); A writes, B's
 // navbar chat entry and contact count the unread message before B opens the conversation, the
-// message is there without a reload, B answers and A sees the answer arrive.
+// message is there without a reload, B answers and A sees the answer arrive; A sends an image
+// and a file, B sees the image inline and downloads the file under its name.
 import { after, before, test } from 'node:test'
 import assert from 'node:assert/strict'
+import { mkdtemp, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { login, setup, shot } from './support.mjs'
 
 let env
@@ -14,6 +18,7 @@ const stamp = Date.now().toString(36).slice(-5)
 const REMARK = `销售${stamp}`
 const HELLO = `你好，我是管理员 ${stamp}`
 const ANSWER = `收到，谢谢 ${stamp}`
+const PNG_1PX = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=='
 
 /** Resolves once page p's messages hub has answered the handshake; fails after 30 s. */
 function chatHubReady(p, who) {
@@ -124,4 +129,31 @@ test('A writes; B’s navbar entry and contact count it unread before B opens th
   await contact(a, REMARK).click()
   await a.getByTestId('chat-message').filter({ hasText: ANSWER }).waitFor()
   assert.equal(await a.locator('[data-testid="chat-message"][data-mine="true"]').filter({ hasText: HELLO }).getAttribute('data-status'), 'succeeded')
+})
+
+test('A sends an image and a file: B sees the image inline and downloads the file under its name', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'kerf-e2e-chat-'))
+  const png = join(dir, 'plan.png')
+  const pdf = join(dir, `报价单${stamp}.pdf`)
+  await writeFile(png, Buffer.from(PNG_1PX, 'base64'))
+  await writeFile(pdf, '%PDF-1.4 quotation')
+
+  // The composer's file inputs: the image button's (accept image/*), then the file button's.
+  const inputs = a.getByTestId('chat-composer').locator('input[type="file"]')
+  assert.equal(await inputs.nth(0).getAttribute('accept'), 'image/*')
+  await inputs.nth(0).setInputFiles(png)
+  await a.locator('[data-testid="chat-message"][data-status="succeeded"] [data-testid="chat-image"]').first().waitFor()
+  await inputs.nth(1).setInputFiles(pdf)
+  await a.locator('[data-testid="chat-message"][data-status="succeeded"] [data-testid="chat-file"]').first().waitFor()
+
+  // B has the conversation open: both arrive without a reload; the image is read with B's token.
+  const image = b.getByTestId('chat-message').locator('img[src^="blob:"]')
+  await image.waitFor()
+  assert.ok(await image.evaluate((img) => img.complete && img.naturalWidth === 1))
+  const file = b.getByTestId('chat-message').getByTestId('chat-file')
+  await file.waitFor()
+  assert.match(await file.innerText(), /PDF/)
+  const [download] = await Promise.all([b.waitForEvent('download'), file.click()])
+  assert.equal(download.suggestedFilename(), `报价单${stamp}.pdf`)
+  await shot(b, 'chat-files')
 })
