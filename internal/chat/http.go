@@ -62,7 +62,7 @@ type ListQuery struct {
 
 func (q ListQuery) limit() int {
 	if q.MaxResultCount <= 0 {
-		return defaultMessagesPage
+		return defaultPage
 	}
 	return q.MaxResultCount
 }

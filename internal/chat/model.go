@@ -25,9 +25,8 @@ const (
 	MethodChatMessage   = "getChatMessage"   // server → client: a ChatMessage
 	MethodFriendRequest = "friendValidation" // server → client: a FriendRequest
 	MethodFriendAdded   = "friendAdded"      // server → client: the requester's new Friend
-	defaultMessagesPage = 10                 // spec 002 §9: chat history page 10
+	defaultPage         = 10                 // spec 002 §9: chat history page 10 (the friend lists too)
 	defaultLastMessages = 10                 // spec 002 §9: last messages 10
-	defaultFriendsPage  = 10                 // the user search and friend lists page by 10
 	onlineWithin        = 90 * time.Second   // a connection whose heartbeat is older is gone
 	heartbeatEvery      = 30 * time.Second   // how often a replica refreshes its connections
 	fileURLPrefix       = "/api/im/chat/files/"
