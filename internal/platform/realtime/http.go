@@ -7,6 +7,7 @@ import (
 	"encoding/base64"
 	"fmt"
 	"net/http"
+	"slices"
 	"strings"
 
 	"github.com/coder/websocket"
@@ -50,14 +51,31 @@ var Texts = localization.Texts{
 // answers 403 to a user without it.
 func (s *Server) Register(api *httpapi.API) {
 	s.api = api
-	for _, prefix := range Prefixes {
-		api.Handle(http.MethodPost, prefix+"{name}/negotiate",
-			"Negotiate a connection to a realtime hub (SignalR, negotiateVersion 1); 403 when the hub needs a permission the caller lacks",
-			httpapi.LoggedIn(), s.negotiate)
-		api.Handle(http.MethodGet, prefix+"{name}",
-			"Connect to a realtime hub: a WebSocket speaking the SignalR JSON hub protocol; the token may come in the access_token query",
-			httpapi.LoggedIn(), s.connect)
+	s.mu.Lock()
+	names := make([]string, 0, len(s.hubs))
+	for _, h := range s.hubs {
+		names = append(names, h.name)
 	}
+	s.mu.Unlock()
+	slices.Sort(names)
+	for _, prefix := range Prefixes {
+		// Each hub declared so far at its own path (the contract's), then any hub by name: a
+		// hub declared later is found per request.
+		for _, name := range names {
+			s.route(api, prefix+name, func(*http.Request) string { return name })
+		}
+		s.route(api, prefix+"{name}", func(r *http.Request) string { return chi.URLParam(r, "name") })
+	}
+}
+
+// route mounts a hub's negotiate and connect at path; name reads the hub's name of a request.
+func (s *Server) route(api *httpapi.API, path string, name func(*http.Request) string) {
+	api.Handle(http.MethodPost, path+"/negotiate",
+		"Negotiate a connection to a realtime hub (SignalR, negotiateVersion 1); 403 when the hub needs a permission the caller lacks",
+		httpapi.LoggedIn(), func(w http.ResponseWriter, r *http.Request) { s.negotiate(w, r, name(r)) })
+	api.Handle(http.MethodGet, path,
+		"Connect to a realtime hub: a WebSocket speaking the SignalR JSON hub protocol; the token may come in the access_token query",
+		httpapi.LoggedIn(), func(w http.ResponseWriter, r *http.Request) { s.connect(w, r, name(r)) })
 }
 
 // IsHubPath reports whether path is a hub's (where the access_token query is read).
@@ -78,8 +96,8 @@ type negotiation struct {
 // negotiate answers the connection's id and token and the one transport offered. The token
 // is not remembered: the WebSocket request that carries it is authenticated by its own access
 // token, so any replica accepts it and no sticky sessions are needed.
-func (s *Server) negotiate(w http.ResponseWriter, r *http.Request) {
-	if _, err := s.authorizeHub(r.Context(), chi.URLParam(r, "name")); err != nil {
+func (s *Server) negotiate(w http.ResponseWriter, r *http.Request, name string) {
+	if _, err := s.authorizeHub(r.Context(), name); err != nil {
 		s.api.WriteError(w, r, err)
 		return
 	}
@@ -95,9 +113,9 @@ func (s *Server) negotiate(w http.ResponseWriter, r *http.Request) {
 }
 
 // connect upgrades to a WebSocket and serves the connection until it ends.
-func (s *Server) connect(w http.ResponseWriter, r *http.Request) {
+func (s *Server) connect(w http.ResponseWriter, r *http.Request, name string) {
 	ctx := r.Context()
-	h, err := s.authorizeHub(ctx, chi.URLParam(r, "name"))
+	h, err := s.authorizeHub(ctx, name)
 	if err != nil {
 		s.api.WriteError(w, r, err)
 		return
