@@ -125,7 +125,7 @@ func (a *App) modules(ctx context.Context) ([]module.Module, error) {
 		stock,
 		optimization.New(optimization.Deps{DB: a.DB, Catalog: a.Catalog, Permissions: a.Permissions, Tenants: a.Identity,
 			Reviews: review.Service(), Stock: stock.Service(),
-			Mail: mail.Sender(), Templates: templates.Service(), Recipient: a.recipient, PublicURL: a.Config.Public(), Settings: a.Settings, Notifier: notes.Service()}),
+			Mail: mail.Sender(), Templates: templates.Service(), Recipient: a.recipient, PublicURL: a.Config.Public(), Settings: a.Settings, Notifier: notes.Service(), Progress: a.Realtime}),
 		mail,
 		templates,
 		// Tenants and editions (host): a new tenant gets every module's TenantSeeder rows.

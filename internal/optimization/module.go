@@ -43,6 +43,9 @@ type Deps struct {
 	Settings *setting.Service
 	// Notifier tells the starter of a run that it finished or failed (runs_notify.go); nil: no one.
 	Notifier Notifier
+	// Progress pushes a run's progress to its starter on the notifications hub as it is
+	// written (runs_live.go); nil: the page only polls.
+	Progress ProgressPusher
 }
 
 var _ module.Module = (*Module)(nil)

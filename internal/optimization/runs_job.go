@@ -103,6 +103,7 @@ func (s *Service) work(ctx context.Context, job jobs.Job[runArgs]) error {
 	if err := db.UpdateStamped(ctx, s.db, r, "", "status", "started_at", "percent", "progress_boards", "best_utilisation"); err != nil {
 		return err
 	}
+	s.pushProgress(ctx, r, progressOf(r))
 	res, parts, params, machine, mats, err := s.solve(ctx, r)
 	if errors.Is(err, context.Canceled) && s.cancelRequested(ctx, r.ID) {
 		return s.endRun(context.WithoutCancel(ctx), r, RunCancelled, "")
@@ -177,6 +178,9 @@ func (s *Service) work(ctx context.Context, job jobs.Job[runArgs]) error {
 		slog.WarnContext(ctx, "optimization run: stock not booked", "run", r.PlanNo, "err", err)
 		return s.endRun(ctx, r, RunFailed, s.t(ctx, ue.Key, ue.Args...))
 	}
+	if err == nil {
+		s.pushProgress(ctx, r, progressOf(r))
+	}
 	return err
 }
 
@@ -235,6 +239,10 @@ func (s *Service) solve(ctx context.Context, r *Run) (cutting.Result, []CutPart,
 		if _, err := db.Update(ctx, s.db, row).Column("percent", "progress_boards", "best_utilisation", "lower_bound").
 			Where("?TableAlias.id = ?", r.ID).Exec(ctx); err != nil {
 			slog.WarnContext(ctx, "optimization run: progress not written", "run", r.PlanNo, "err", err)
+		} else {
+			pushed := progressOf(r)
+			pushed.Percent, pushed.Boards, pushed.BestUtilisation, pushed.LowerBound = p.Percent, p.Boards, p.Utilisation, p.LowerBound
+			s.pushProgress(ctx, r, pushed)
 		}
 		if s.cancelRequested(ctx, r.ID) {
 			cancel()
@@ -266,7 +274,7 @@ func (s *Service) cancelRequested(ctx context.Context, id uuid.UUID) bool {
 func (s *Service) endRun(ctx context.Context, r *Run, status int, msg string) error {
 	done := time.Now().UTC()
 	r.Status, r.Error, r.FinishedAt = status, msg, &done
-	return s.db.InTx(ctx, func(ctx context.Context, tx bun.Tx) error {
+	err := s.db.InTx(ctx, func(ctx context.Context, tx bun.Tx) error {
 		if err := db.UpdateStamped(ctx, tx, r, "", "status", "error", "finished_at"); err != nil {
 			return err
 		}
@@ -275,4 +283,8 @@ func (s *Service) endRun(ctx context.Context, r *Run, status int, msg string) er
 		}
 		return s.notifyRun(ctx, tx, r, nil)
 	})
+	if err == nil {
+		s.pushProgress(ctx, r, progressOf(r))
+	}
+	return err
 }

@@ -202,9 +202,8 @@ func (s *Service) Progress(ctx context.Context, ids []uuid.UUID) ([]RunProgress,
 	if err := db.Select(ctx, s.db, &rows).ExcludeColumn("result").Where("?TableAlias.id IN (?)", bun.In(ids)).Scan(ctx); err != nil {
 		return nil, fmt.Errorf("run progress: %w", err)
 	}
-	for _, r := range rows {
-		out = append(out, RunProgress{ID: r.ID, PlanNo: r.PlanNo, Status: r.Status, Percent: r.Percent, Boards: r.ProgressBoards,
-			BestUtilisation: r.BestUtilisation, LowerBound: r.LowerBound, Message: r.Error})
+	for i := range rows {
+		out = append(out, progressOf(&rows[i]))
 	}
 	return out, nil
 }
@@ -288,6 +287,9 @@ func (s *Service) CancelRun(ctx context.Context, id uuid.UUID) (*Run, error) {
 	})
 	if err != nil {
 		return nil, err
+	}
+	if out.Status == RunCancelled {
+		s.pushProgress(ctx, out, progressOf(out))
 	}
 	if s.jobs != nil && out.JobID != 0 {
 		if err := s.jobs.Cancel(ctx, out.JobID); err != nil && !errors.Is(err, db.ErrNotFound) {

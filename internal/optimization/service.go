@@ -27,6 +27,7 @@ type Service struct {
 	finished      finishedMailer
 	settingValues *setting.Service // nil: no optimisation settings (settings_defaults.go)
 	notifier      Notifier         // nil: no one is told of runs' ends (runs_notify.go)
+	progress      ProgressPusher   // nil: progress is only polled (runs_live.go)
 }
 
 // NewService returns the area's service.
@@ -35,7 +36,7 @@ func NewService(deps Deps) *Service {
 	if stock == nil {
 		stock = warehouse.NewService(deps.DB)
 	}
-	return &Service{db: deps.DB, texts: deps.Catalog, perms: deps.Permissions, reviews: deps.Reviews, stock: stock, settingValues: deps.Settings, notifier: deps.Notifier,
+	return &Service{db: deps.DB, texts: deps.Catalog, perms: deps.Permissions, reviews: deps.Reviews, stock: stock, settingValues: deps.Settings, notifier: deps.Notifier, progress: deps.Progress,
 		finished: finishedMailer{mail: deps.Mail, templates: deps.Templates, recipient: deps.Recipient, publicURL: deps.PublicURL}}
 }
 
