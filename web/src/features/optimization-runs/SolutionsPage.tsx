@@ -18,10 +18,11 @@ import {
   type SearchField,
 } from '../../components'
 import { failureMessage } from '../optimization-settings/serverErrors'
-import { RUN_FINISHED, downloadResult, isLive, progressQuery, runsQuery, useRunsMutations, type Run, type RunProgress } from './api'
+import { RUN_FINISHED, downloadResult, isLive, runsQuery, useRunsMutations, type Run, type RunProgress } from './api'
 import { BoardViewer } from './components/BoardViewer'
 import { RunStatusTag } from './components/RunProgressCard'
 import { mmss } from './format'
+import { useRunProgress } from './liveProgress'
 import { RunsPermissions as P } from './permissions'
 
 /**
@@ -42,7 +43,7 @@ export function SolutionsPage() {
   const list = pagedList(runs)
   const { cancel } = useRunsMutations()
   const liveIds = useMemo(() => list.rows.filter((r) => isLive(r.status)).map((r) => r.id), [list.rows])
-  const progress = useQuery(progressQuery(liveIds))
+  const progress = useRunProgress(liveIds)
   const progressOf = new Map<string, RunProgress>((progress.data ?? []).map((p) => [p.id, p]))
   // A live run that has ended: read the list again for its figures.
   const ended = liveIds.some((id) => {

@@ -85,13 +85,16 @@ export const runsQuery = (q: RunsRequest) =>
     placeholderData: keepPreviousData,
   })
 
-/** The progress of runs, polled every second while one of them is queued or running. */
-export const progressQuery = (ids: string[]) =>
+/**
+ * The progress of runs, polled every `pollMs` (default a second) while one of them is queued or
+ * running; the hub's pushes move it in between (liveProgress.ts).
+ */
+export const progressQuery = (ids: string[], pollMs = 1000) =>
   queryOptions({
     queryKey: runsKeys.progress(ids),
     queryFn: async ({ signal }) => (await http.get<{ items: RunProgress[] | null }>(`${BASE}/progress`, { params: { ids: ids.join(',') }, signal })).items ?? [],
     enabled: ids.length > 0,
-    refetchInterval: (q) => (!q.state.data || q.state.data.some((p) => isLive(p.status)) ? 1000 : false),
+    refetchInterval: (q) => (!q.state.data || q.state.data.some((p) => isLive(p.status)) ? pollMs : false),
   })
 
 /** The cut-list settings, the default first. */

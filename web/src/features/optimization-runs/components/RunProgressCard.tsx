@@ -1,10 +1,11 @@
 import { App, Button, Card, Descriptions, Progress, Space, Tag } from 'antd'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { usePermission, useWhenChanged } from '../../../components'
 import { failureMessage } from '../../optimization-settings/serverErrors'
-import { RUN_FINISHED, isLive, progressQuery, useRunsMutations, type RunProgress } from '../api'
+import { RUN_FINISHED, isLive, useRunsMutations, type RunProgress } from '../api'
+import { useRunProgress } from '../liveProgress'
 import { pct1 } from '../format'
 import { RunsPermissions as P } from '../permissions'
 
@@ -26,7 +27,7 @@ export function RunProgressCard({ runId, onClose }: { runId: string; onClose?: (
   const { message } = App.useApp()
   const { has } = usePermission()
   const { cancel } = useRunsMutations()
-  const q = useQuery(progressQuery([runId]))
+  const q = useRunProgress([runId])
   const p: RunProgress | undefined = q.data?.[0]
   const qc = useQueryClient()
   // The run has ended: the files are optimised and the runs list has its figures.
