@@ -100,8 +100,9 @@ func TestWebMenuFollowsPermissionsTenantAndLanguage(t *testing.T) {
 		createMenu(t, e, admin, map[string]any{"name": "test.users", "path": "/admin/users", "component": "admin/users/index",
 			"displayNameZhHans": "用户", "displayNameEn": "Users", "permission": "AbpIdentity.Users", "order": 40})
 
-		// A user with no permissions sees the dashboard and nothing that needs a permission;
-		// the hidden profile-setting entry is not in the menu.
+		// A user with no permissions sees the dashboard, the chat (any logged-in user may chat,
+		// decision 0015) and nothing that needs a permission; the hidden profile-setting entry is
+		// not in the menu.
 		plain := e.CreateUser(t, "", "plain")
 		items := webMenu(t, e, plain, nil)
 		if find(items, "dashboard") == nil {
@@ -112,8 +113,8 @@ func TestWebMenuFollowsPermissionsTenantAndLanguage(t *testing.T) {
 				t.Errorf("plain user sees %s (permission %q)", it.Name, it.Permission)
 			}
 		}
-		if got := names(items); !slices.Equal(got, []string{"dashboard"}) {
-			t.Errorf("plain user's menu = %v, want only the dashboard", got)
+		if got := names(items); !slices.Equal(got, []string{"dashboard", "im", "im.chat"}) {
+			t.Errorf("plain user's menu = %v, want only the dashboard and the chat", got)
 		}
 
 		// The host admin sees everything but hidden entries, sorted by order, in the language
