@@ -70,7 +70,8 @@ func TestAnonymousGetsConfigurationWithoutUserOrGrants(t *testing.T) {
 		if !c.MultiTenancy.IsEnabled {
 			t.Error("multi-tenancy must be on")
 		}
-		want := map[string]string{"BasicSetup.HttpTimeoutPeriod": "30", "SalesOrder.WebLogo": "", "App.Version": "2.3.8", "App.DownloadUrl": ""}
+		want := map[string]string{"BasicSetup.HttpTimeoutPeriod": "30", "SalesOrder.WebLogo": "", "App.Version": "2.3.8", "App.DownloadUrl": "",
+			"Abp.Account.IsSelfRegistrationEnabled": "true"}
 		if !maps.Equal(c.Setting.Values, want) {
 			t.Errorf("settings = %v, want %v", c.Setting.Values, want)
 		}
