@@ -212,11 +212,12 @@ test('links a material to a product with a count', async () => {
   await shot(page, 'catalog-materials')
 
   // it is stored: reopen the dialog
-  await page.locator('.ant-modal-close').last().click()
+  const closeMaterials = () => page.locator('.ant-modal').filter({ has: page.getByTestId('materials-dialog') }).locator('.ant-modal-close').click()
+  await closeMaterials()
   await dialog.waitFor({ state: 'detached' })
   await row(PRODUCT_EDITED).getByTestId('row-materials').click()
   await page.getByTestId('materials-dialog').locator('tbody tr').filter({ hasText: partName }).filter({ hasText: '6' }).waitFor()
-  await page.locator('.ant-modal-close').last().click()
+  await closeMaterials()
   await page.getByTestId('materials-dialog').waitFor({ state: 'detached' })
 })
 

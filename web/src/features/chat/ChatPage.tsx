@@ -61,6 +61,14 @@ export function ChatPage() {
       const open = useChatUi.getState().openPeerId
       applyToContacts(qc, m, me, open)
       const peer = peerOf(m, me)
+      if (m.formUserId === me) {
+        // Our own message may be pushed back before the hub answers its send: it is stored, so
+        // the pending copy goes (the answer then finds it in the conversation already).
+        setPending((list) => {
+          const i = list.findIndex((p) => p.status === 'going' && p.out.toUserId === m.toUserId && p.out.content === m.content && p.out.messageType === m.messageType)
+          return i < 0 ? list : [...list.slice(0, i), ...list.slice(i + 1)]
+        })
+      }
       if (peer === open) {
         if (!addToConversation(qc, peer, m)) void qc.invalidateQueries({ queryKey: chatKeys.messages(peer) })
         if (m.formUserId !== me) setTimeout(() => void markConversationRead(peer), PULL_DELAY_MS)
